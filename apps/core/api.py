@@ -1,0 +1,74 @@
+"""The JSON API instance, its authentication and its error handlers.
+
+Every app contributes a router (see config/urls.py); this module turns application errors,
+schema validation errors and authentication failures into the one error shape."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from ninja import NinjaAPI
+from ninja.errors import AuthenticationError, HttpError
+from ninja.errors import ValidationError as SchemaValidationError
+from ninja.security import SessionAuth
+
+from apps.core.errors import ApplicationError, NotAuthenticated
+from apps.core.responses import error_response
+
+api = NinjaAPI(
+    title="Tradewise API",
+    version="1",
+    description="Trade data, buyer leads and company verification for exporters.",
+    docs_url="/api/docs",
+    openapi_url="/api/openapi.json",
+    urls_namespace="api",
+)
+
+
+def _authenticated_by_bearer_token(request: HttpRequest) -> Any:
+    # Imported late: accounts depends on core, not the other way round at import time.
+    from apps.accounts.services import user_for_bearer_token
+
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token:
+        return None
+    return user_for_bearer_token(token.strip())
+
+
+def session_or_bearer(request: HttpRequest) -> Any:
+    if request.headers.get("Authorization"):
+        return _authenticated_by_bearer_token(request)
+    return SessionAuth()(request)
+
+
+def _field_name(location: tuple[Any, ...]) -> str:
+    # ninja reports ("query", "filters", "start_date"); the client wants "start_date".
+    names = [str(part) for part in location if part not in ("body", "query", "path", "payload")]
+    return names[-1] if names else "non_field"
+
+
+@api.exception_handler(ApplicationError)
+def application_error(request: HttpRequest, exc: ApplicationError) -> HttpResponse:
+    return error_response(status=exc.status, message=exc.message, code=exc.code, fields=exc.fields)
+
+
+@api.exception_handler(SchemaValidationError)
+def schema_validation_error(request: HttpRequest, exc: SchemaValidationError) -> HttpResponse:
+    fields: dict[str, list[str]] = {}
+    for error in exc.errors:
+        message = str(error.get("msg", "Invalid value")).removeprefix("Value error, ")
+        fields.setdefault(_field_name(tuple(error.get("loc", ()))), []).append(message)
+    first = next(iter(fields.values()))[0] if fields else "Invalid input"
+    return error_response(status=422, message=first, code="validation_failed", fields=fields)
+
+
+@api.exception_handler(AuthenticationError)
+def authentication_error(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
+    return application_error(request, NotAuthenticated())
+
+
+@api.exception_handler(HttpError)
+def http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+    return error_response(status=exc.status_code, message=str(exc), code="http_error")

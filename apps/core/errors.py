@@ -1,0 +1,51 @@
+"""Application errors. Services and selectors raise these; apps/core/api.py turns each into
+the spec's response shape (DESIGN.md §4), so no endpoint builds an error by hand."""
+
+from __future__ import annotations
+
+
+class ApplicationError(Exception):
+    status = 400
+    code = "bad_request"
+    message = "Something went wrong"
+
+    def __init__(self, message: str | None = None, *, fields: dict[str, list[str]] | None = None):
+        self.message = message or self.message
+        self.fields = fields or {}
+        super().__init__(self.message)
+
+
+class ValidationFailed(ApplicationError):
+    status = 422
+    code = "validation_failed"
+    message = "Invalid input"
+
+
+class NotAuthenticated(ApplicationError):
+    status = 401
+    code = "not_authenticated"
+    message = "Please login to use this feature"
+
+
+class PermissionDenied(ApplicationError):
+    status = 403
+    code = "permission_denied"
+    message = "Permission Denied"
+
+
+class NotFound(ApplicationError):
+    status = 404
+    code = "not_found"
+    message = "Not found"
+
+
+class Conflict(ApplicationError):
+    status = 409
+    code = "conflict"
+    message = "Conflict"
+
+
+class ProviderUnavailable(ApplicationError):
+    status = 503
+    code = "provider_unavailable"
+    message = "Something went wrong. Please try again or contact support if the problem persists."

@@ -1,0 +1,26 @@
+"""The one response shape of the API: `{"data": ..., "meta": {...}}` (DESIGN.md §4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import JsonResponse
+
+
+def envelope(data: Any, **meta: Any) -> dict[str, Any]:
+    return {"data": data, "meta": meta}
+
+
+def error_body(
+    *, message: str, code: str, fields: dict[str, list[str]] | None = None
+) -> dict[str, Any]:
+    return {
+        "data": {"error": message, "fields": fields or {}},
+        "meta": {"message": message, "code": code},
+    }
+
+
+def error_response(
+    *, status: int, message: str, code: str, fields: dict[str, list[str]] | None = None
+) -> JsonResponse:
+    return JsonResponse(error_body(message=message, code=code, fields=fields), status=status)

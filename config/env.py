@@ -1,0 +1,50 @@
+"""Environment shared by the product's and the identity provider's settings.
+
+Every setting comes from the environment (a `.env` file is read when present). Secrets that a
+fresh machine does not have yet are generated once into `var/local.env`, outside the
+repository, so `make run` works with no configuration; real environment variables win.
+"""
+
+import os
+import secrets
+from pathlib import Path
+
+import environ
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
+LOCAL_SECRETS_FILE = VAR_DIR / "local.env"
+GENERATED_SECRETS = (
+    "SECRET_KEY",
+    "IDENTITY_SECRET_KEY",
+    "OIDC_RP_CLIENT_SECRET",
+    "OIDC_SERVICE_CLIENT_SECRET",
+)
+
+env = environ.Env()
+
+
+def _ensure_local_secrets() -> None:
+    if LOCAL_SECRETS_FILE.exists():
+        return
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
+    lines = [f"{name}={secrets.token_urlsafe(40)}\n" for name in GENERATED_SECRETS]
+    partial = LOCAL_SECRETS_FILE.with_suffix(f".{os.getpid()}.tmp")
+    partial.write_text("".join(lines))
+    partial.chmod(0o600)
+    os.replace(partial, LOCAL_SECRETS_FILE)
+
+
+def load_environment() -> None:
+    environ.Env.read_env(BASE_DIR / ".env")
+    if not all(name in os.environ for name in GENERATED_SECRETS):
+        _ensure_local_secrets()
+        environ.Env.read_env(LOCAL_SECRETS_FILE)
+
+
+load_environment()
+
+PORT = env.int("PORT", 8000)
+IDENTITY_PORT = env.int("IDENTITY_PORT", PORT + 1)
+SITE_URL = env.str("SITE_URL", f"http://127.0.0.1:{PORT}").rstrip("/")
+IDENTITY_URL = env.str("IDENTITY_URL", f"http://127.0.0.1:{IDENTITY_PORT}").rstrip("/")

@@ -1,0 +1,136 @@
+"""Settings of the embedded OpenID Connect provider (apps/identity).
+
+It is its own server process with its own database, secret and cookie names, so that signing
+in at the provider never signs anyone into the product except through the OIDC callback.
+"""
+
+from config.env import BASE_DIR, IDENTITY_URL, SITE_URL, VAR_DIR, env
+
+SECRET_KEY = env.str("IDENTITY_SECRET_KEY")
+DEBUG = env.bool("DEBUG", False)
+ALLOWED_HOSTS = env.list("IDENTITY_ALLOWED_HOSTS", default=["127.0.0.1", "localhost"])
+CSRF_TRUSTED_ORIGINS = [IDENTITY_URL]
+IDENTITY_ISSUER_URL = f"{IDENTITY_URL}/o"
+PRODUCT_URL = SITE_URL
+
+INSTALLED_APPS = [
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "oauth2_provider",
+    "apps.identity",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "apps.identity.middleware.LanguageMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "config.identity_urls"
+WSGI_APPLICATION = "config.identity_wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATABASES = {
+    "default": env.db(
+        "IDENTITY_DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'identity.sqlite3'}"
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+SESSION_COOKIE_NAME = "idp_sessionid"
+CSRF_COOKIE_NAME = "idp_csrftoken"
+LANGUAGE_COOKIE_NAME = "idp_language"
+SESSION_COOKIE_SECURE = IDENTITY_URL.startswith("https://")
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+
+LOGIN_URL = "/login/"
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("vi", "Tiếng Việt"), ("zh-hans", "中文")]
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+
+# The RS256 signing key is created on first start and kept outside the repository.
+IDENTITY_SIGNING_KEY_FILE = env.path("IDENTITY_SIGNING_KEY_FILE", VAR_DIR / "identity" / "oidc.key")
+IDENTITY_ACCESS_TOKEN_SECONDS = env.int("IDENTITY_ACCESS_TOKEN_SECONDS", 300)
+
+# Clients that apps.identity's bootstrap command creates (or updates) from the environment.
+IDENTITY_PRODUCT_CLIENT_ID = env.str("OIDC_RP_CLIENT_ID", "workspace")
+IDENTITY_PRODUCT_CLIENT_SECRET = env.str("OIDC_RP_CLIENT_SECRET")
+IDENTITY_PRODUCT_REDIRECT_URIS = env.list(
+    "IDENTITY_PRODUCT_REDIRECT_URIS", default=[f"{SITE_URL}/oidc/callback/"]
+)
+IDENTITY_SERVICE_CLIENT_ID = env.str("OIDC_SERVICE_CLIENT_ID", "workspace-service")
+IDENTITY_SERVICE_CLIENT_SECRET = env.str("OIDC_SERVICE_CLIENT_SECRET")
+
+_email = env.email("EMAIL_URL", default="consolemail://")
+EMAIL_BACKEND = (
+    "apps.core.mail.ConsoleAndFileBackend"
+    if _email["EMAIL_BACKEND"] == "django.core.mail.backends.console.EmailBackend"
+    else _email["EMAIL_BACKEND"]
+)
+vars().update({key: value for key, value in _email.items() if key != "EMAIL_BACKEND"})
+EMAIL_FILE_PATH = env.str("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", "Tradewise <no-reply@tradewise.example>")
+
+# django-oauth-toolkit: see apps/identity/oidc.py for the signing key and claims.
+OAUTH2_PROVIDER = {
+    "OIDC_ENABLED": True,
+    "OIDC_RP_INITIATED_LOGOUT_ENABLED": True,
+    "OIDC_RP_INITIATED_LOGOUT_ALWAYS_PROMPT": False,
+    "OIDC_ISS_ENDPOINT": IDENTITY_ISSUER_URL,
+    "PKCE_REQUIRED": True,
+    "ROTATE_REFRESH_TOKEN": True,
+    "ACCESS_TOKEN_EXPIRE_SECONDS": IDENTITY_ACCESS_TOKEN_SECONDS,
+    "ID_TOKEN_EXPIRE_SECONDS": IDENTITY_ACCESS_TOKEN_SECONDS,
+    "REFRESH_TOKEN_EXPIRE_SECONDS": 30 * 24 * 3600,
+    "SCOPES": {
+        "openid": "OpenID Connect",
+        "profile": "Your name",
+        "email": "Your email address",
+        "offline_access": "Stay signed in",
+        "users:write": "Create users (service clients only)",
+    },
+    "DEFAULT_SCOPES": ["openid"],
+    "OAUTH2_VALIDATOR_CLASS": "apps.identity.oidc.IdentityValidator",
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", "INFO")},
+}

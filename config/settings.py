@@ -1,0 +1,178 @@
+"""Settings of the product (the web workspace). Every knob comes from the environment."""
+
+from config.env import BASE_DIR, IDENTITY_URL, PORT, SITE_URL, VAR_DIR, env
+
+SECRET_KEY = env.str("SECRET_KEY")
+DEBUG = env.bool("DEBUG", False)
+ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost"])
+CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[SITE_URL])
+SITE_PORT = PORT
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "mozilla_django_oidc",
+    "webpack_loader",
+    "django_tasks",
+    "django_tasks_db",
+    "csp",
+    "apps.core",
+    "apps.accounts",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "apps.accounts.middleware.TokenRefreshMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}")}
+DATABASES["default"]["ATOMIC_REQUESTS"] = False
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Web threads and the task worker share the file: wait for the writer instead of failing.
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+SESSION_COOKIE_NAME = "sessionid"
+CSRF_COOKIE_NAME = "csrftoken"
+SESSION_COOKIE_SECURE = SITE_URL.startswith("https://")
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+SESSION_COOKIE_AGE = env.int("SESSION_COOKIE_AGE", 14 * 24 * 3600)
+
+AUTH_USER_MODEL = "accounts.User"
+AUTHENTICATION_BACKENDS = ["apps.accounts.auth.OIDCAuthenticationBackend"]
+LOGIN_URL = "/signin"
+LOGIN_REDIRECT_URL = "/market-insights"
+LOGOUT_REDIRECT_URL = "/signin"
+
+# The relying party. Discovery is not used by mozilla-django-oidc: every endpoint is a setting.
+# The defaults point at the embedded identity provider (apps/identity), reached over HTTP.
+OIDC_OP_BASE_URL = env.str("OIDC_OP_BASE_URL", f"{IDENTITY_URL}/o").rstrip("/")
+OIDC_OP_ISSUER = env.str("OIDC_OP_ISSUER", OIDC_OP_BASE_URL)
+OIDC_OP_AUTHORIZATION_ENDPOINT = env.str(
+    "OIDC_OP_AUTHORIZATION_ENDPOINT", f"{OIDC_OP_BASE_URL}/authorize/"
+)
+OIDC_OP_TOKEN_ENDPOINT = env.str("OIDC_OP_TOKEN_ENDPOINT", f"{OIDC_OP_BASE_URL}/token/")
+OIDC_OP_USER_ENDPOINT = env.str("OIDC_OP_USER_ENDPOINT", f"{OIDC_OP_BASE_URL}/userinfo/")
+OIDC_OP_JWKS_ENDPOINT = env.str(
+    "OIDC_OP_JWKS_ENDPOINT", f"{OIDC_OP_BASE_URL}/.well-known/jwks.json"
+)
+OIDC_OP_LOGOUT_ENDPOINT = env.str("OIDC_OP_LOGOUT_ENDPOINT", f"{OIDC_OP_BASE_URL}/logout/")
+OIDC_OP_REVOCATION_ENDPOINT = env.str(
+    "OIDC_OP_REVOCATION_ENDPOINT", f"{OIDC_OP_BASE_URL}/revoke_token/"
+)
+OIDC_RP_CLIENT_ID = env.str("OIDC_RP_CLIENT_ID", "workspace")
+OIDC_RP_CLIENT_SECRET = env.str("OIDC_RP_CLIENT_SECRET")
+OIDC_RP_SIGN_ALGO = "RS256"
+OIDC_RP_SCOPES = "openid profile email offline_access"
+OIDC_USE_PKCE = True
+OIDC_PKCE_CODE_CHALLENGE_METHOD = "S256"
+OIDC_STORE_ACCESS_TOKEN = True
+OIDC_STORE_ID_TOKEN = True
+OIDC_RENEW_ID_TOKEN_EXPIRY_SECONDS = env.int("OIDC_RENEW_ID_TOKEN_EXPIRY_SECONDS", 15 * 60)
+OIDC_AUTHENTICATION_CALLBACK_URL = "oidc_authentication_callback"
+OIDC_OP_LOGOUT_URL_METHOD = "apps.accounts.auth.provider_logout_url"
+OIDC_GOOGLE_IDP_HINT = env.str("OIDC_GOOGLE_IDP_HINT", "")
+# Refresh an access token that has less than this many seconds of validity (spec §9).
+OIDC_REFRESH_THRESHOLD_SECONDS = 20
+
+# The product's service client (client-credentials grant) for the provider's user administration.
+OIDC_SERVICE_CLIENT_ID = env.str("OIDC_SERVICE_CLIENT_ID", "workspace-service")
+OIDC_SERVICE_CLIENT_SECRET = env.str("OIDC_SERVICE_CLIENT_SECRET")
+# "embedded" (apps/identity's user-admin API) or "keycloak" (Keycloak's admin REST API).
+IDENTITY_ADMIN_ADAPTER = env.str("IDENTITY_ADMIN_ADAPTER", "embedded")
+IDENTITY_ADMIN_URL = env.str("IDENTITY_ADMIN_URL", f"{IDENTITY_URL}/admin-api")
+KEYCLOAK_ADMIN_URL = env.str("KEYCLOAK_ADMIN_URL", "")
+KEYCLOAK_REALM = env.str("KEYCLOAK_REALM", "")
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("vi", "Tiếng Việt"), ("zh-hans", "中文")]
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+WHITENOISE_USE_FINDERS = env.bool("WHITENOISE_USE_FINDERS", False)
+WEBPACK_LOADER = {
+    "DEFAULT": {
+        "STATS_FILE": BASE_DIR / "webpack-stats.json",
+        "BUNDLE_DIR_NAME": "bundles/",
+        "CACHE": not DEBUG,
+    }
+}
+
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+# Mail: SMTP in production (EMAIL_URL=smtp://user:pass@host:587/?tls=True); by default every
+# message is printed to the console and kept as a file under var/mail/.
+_email = env.email("EMAIL_URL", default="consolemail://")
+EMAIL_BACKEND = (
+    "apps.core.mail.ConsoleAndFileBackend"
+    if _email["EMAIL_BACKEND"] == "django.core.mail.backends.console.EmailBackend"
+    else _email["EMAIL_BACKEND"]
+)
+vars().update({key: value for key, value in _email.items() if key != "EMAIL_BACKEND"})
+EMAIL_FILE_PATH = env.str("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", "Tradewise <no-reply@tradewise.example>")
+
+GA_MEASUREMENT_ID = env.str("GA_MEASUREMENT_ID", "")
+
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", "https://www.googletagmanager.com"],
+        "connect-src": ["'self'", "https://*.google-analytics.com"],
+        "img-src": ["'self'", "data:", "https://*.google-analytics.com"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "form-action": ["'self'", IDENTITY_URL, OIDC_OP_BASE_URL],
+    }
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", "INFO")},
+}

@@ -1,0 +1,15 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from apps.core.api import api
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("oidc/", include("mozilla_django_oidc.urls")),
+    path("", api.urls),
+    path("", include("apps.accounts.urls")),
+    path("", include("apps.core.urls")),
+]
+
+handler404 = "apps.core.views.not_found"
+handler500 = "apps.core.views.server_error"

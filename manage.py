@@ -1,0 +1,17 @@
+#!/usr/bin/env python
+"""Django's command-line utility. The identity provider's commands run with
+DJANGO_SETTINGS_MODULE=config.identity_settings (see the Makefile)."""
+
+import os
+import sys
+
+
+def main() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    from django.core.management import execute_from_command_line
+
+    execute_from_command_line(sys.argv)
+
+
+if __name__ == "__main__":
+    main()
