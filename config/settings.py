@@ -23,6 +23,9 @@ INSTALLED_APPS = [
     "csp",
     "apps.core",
     "apps.accounts",
+    "apps.market",
+    "apps.leads",
+    "apps.verification",
 ]
 
 MIDDLEWARE = [

@@ -9,6 +9,9 @@ urlpatterns = [
     path("", api.urls),
     path("", include("apps.accounts.urls")),
     path("", include("apps.core.urls")),
+    path("", include("apps.market.urls")),
+    path("", include("apps.leads.urls")),
+    path("", include("apps.verification.urls")),
 ]
 
 handler404 = "apps.core.views.not_found"

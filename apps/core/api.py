@@ -14,7 +14,7 @@ from ninja.errors import ValidationError as SchemaValidationError
 from ninja.security import SessionAuth
 
 from apps.core.errors import ApplicationError, NotAuthenticated
-from apps.core.responses import error_response
+from apps.core.responses import application_error_response, error_response
 
 api = NinjaAPI(
     title="Tradewise API",
@@ -51,7 +51,7 @@ def _field_name(location: tuple[Any, ...]) -> str:
 
 @api.exception_handler(ApplicationError)
 def application_error(request: HttpRequest, exc: ApplicationError) -> HttpResponse:
-    return error_response(status=exc.status, message=exc.message, code=exc.code, fields=exc.fields)
+    return application_error_response(exc)
 
 
 @api.exception_handler(SchemaValidationError)

@@ -45,7 +45,18 @@ class Conflict(ApplicationError):
     message = "Conflict"
 
 
+SOMETHING_WENT_WRONG = (
+    "Something went wrong. Please try again or contact support if the problem persists."
+)
+
+
 class ProviderUnavailable(ApplicationError):
     status = 503
     code = "provider_unavailable"
-    message = "Something went wrong. Please try again or contact support if the problem persists."
+    message = SOMETHING_WENT_WRONG
+
+
+class ServerError(ApplicationError):
+    status = 500
+    code = "server_error"
+    message = SOMETHING_WENT_WRONG

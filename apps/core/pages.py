@@ -60,8 +60,9 @@ def site_settings() -> dict[str, Any]:
 
 
 @ensure_csrf_cookie
-def _render(request: HttpRequest, template: str, preload: Preload, status: int) -> HttpResponse:
-    return render(request, template, {"preload": preload, "bundle": template.removesuffix(".html")}, status=status)
+def _render(request: HttpRequest, family: str, preload: Preload, status: int) -> HttpResponse:
+    context = {"preload": preload, "bundle": family}
+    return render(request, f"{family}.html", context, status=status)
 
 
 def render_island(
@@ -81,4 +82,4 @@ def render_island(
         "site": site_settings(),
         "data": data or {},
     }
-    return _render(request, f"{family}.html", preload, status)
+    return _render(request, family, preload, status)

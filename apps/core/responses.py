@@ -6,6 +6,8 @@ from typing import Any
 
 from django.http import JsonResponse
 
+from apps.core.errors import ApplicationError
+
 
 def envelope(data: Any, **meta: Any) -> dict[str, Any]:
     return {"data": data, "meta": meta}
@@ -24,3 +26,7 @@ def error_response(
     *, status: int, message: str, code: str, fields: dict[str, list[str]] | None = None
 ) -> JsonResponse:
     return JsonResponse(error_body(message=message, code=code, fields=fields), status=status)
+
+
+def application_error_response(exc: ApplicationError) -> JsonResponse:
+    return error_response(status=exc.status, message=exc.message, code=exc.code, fields=exc.fields)

@@ -1,0 +1,73 @@
+# The front door: `make run` starts the product on a fresh machine, `make test` runs every suite.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+MANAGE := $(PY) manage.py
+IDENTITY := DJANGO_SETTINGS_MODULE=config.identity_settings $(PY) manage.py
+DEMO_PASSWORD ?= demo-password
+export DEMO_PASSWORD
+
+.PHONY: run dev test test-python test-frontend test-e2e lint typecheck install build migrate seed chromium clean
+
+run: install build migrate seed
+	@bin/serve
+
+dev: install migrate seed
+	@DEBUG=true WHITENOISE_USE_FINDERS=true npx webpack --mode development --watch & \
+	  DJANGO_SETTINGS_MODULE=config.identity_settings $(VENV)/bin/gunicorn config.identity_wsgi:application \
+	    --bind 127.0.0.1:$${IDENTITY_PORT:-$$(( $${PORT:-8000} + 1 ))} --threads 4 & \
+	  $(MANAGE) db_worker --no-reload & \
+	  DEBUG=true WHITENOISE_USE_FINDERS=true $(MANAGE) runserver 127.0.0.1:$${PORT:-8000}; \
+	  kill $$(jobs -p) 2>/dev/null
+
+install: $(VENV)/.installed node_modules/.installed
+
+$(VENV)/.installed: requirements.txt requirements-dev.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+build: webpack-stats.json
+	$(MANAGE) collectstatic --noinput --verbosity 0
+
+webpack-stats.json: node_modules/.installed webpack.config.js tsconfig.json $(shell find assets -type f)
+	npm run --silent build
+
+migrate: $(VENV)/.installed
+	$(MANAGE) migrate --noinput --verbosity 0
+	$(IDENTITY) migrate --noinput --verbosity 0
+
+seed: migrate
+	$(IDENTITY) bootstrap_identity --demo-users
+
+chromium:
+	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+test: install build chromium lint typecheck test-frontend test-python
+
+test-python:
+	$(VENV)/bin/pytest --ds=config.identity_settings apps/identity
+	$(VENV)/bin/pytest --ignore=apps/identity
+
+test-frontend: node_modules/.installed
+	npm test --silent
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	npm run --silent lint
+	$(MANAGE) makemigrations --check --dry-run --verbosity 0
+	$(IDENTITY) makemigrations --check --dry-run --verbosity 0
+
+typecheck: install
+	$(VENV)/bin/mypy
+	npm run --silent typecheck
+
+clean:
+	rm -rf static/bundles staticfiles webpack-stats.json node_modules/.installed $(VENV)/.installed
