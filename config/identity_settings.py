@@ -4,6 +4,7 @@ It is its own server process with its own database, secret and cookie names, so 
 in at the provider never signs anyone into the product except through the OIDC callback.
 """
 
+from apps.identity.keys import load_or_create_signing_key
 from config.env import BASE_DIR, IDENTITY_URL, SITE_URL, VAR_DIR, env
 
 SECRET_KEY = env.str("IDENTITY_SECRET_KEY")
@@ -12,6 +13,7 @@ ALLOWED_HOSTS = env.list("IDENTITY_ALLOWED_HOSTS", default=["127.0.0.1", "localh
 CSRF_TRUSTED_ORIGINS = [IDENTITY_URL]
 IDENTITY_ISSUER_URL = f"{IDENTITY_URL}/o"
 PRODUCT_URL = SITE_URL
+PRODUCT_SIGNIN_URL = f"{PRODUCT_URL}/signin"
 
 INSTALLED_APPS = [
     "django.contrib.auth",
@@ -19,13 +21,13 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
-    "oauth2_provider",
+    # Before oauth2_provider, so that its pages (consent, logout) use the provider's look.
     "apps.identity",
+    "oauth2_provider",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "apps.identity.middleware.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -54,9 +56,7 @@ TEMPLATES = [
 ]
 
 DATABASES = {
-    "default": env.db(
-        "IDENTITY_DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'identity.sqlite3'}"
-    )
+    "default": env.db("IDENTITY_DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'identity.sqlite3'}")
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
@@ -73,6 +73,18 @@ SESSION_COOKIE_SECURE = IDENTITY_URL.startswith("https://")
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 
 LOGIN_URL = "/login/"
+AUTH_USER_MODEL = "identity.User"
+AUTHENTICATION_BACKENDS = ["apps.identity.backends.VerifiedUserBackend"]
+AUTH_PASSWORD_VALIDATORS = [
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 8},
+    },
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+# Verification and password-reset links stay valid for three days.
+PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("vi", "Tiếng Việt"), ("zh-hans", "中文")]
@@ -85,6 +97,7 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 
 # The RS256 signing key is created on first start and kept outside the repository.
 IDENTITY_SIGNING_KEY_FILE = env.path("IDENTITY_SIGNING_KEY_FILE", VAR_DIR / "identity" / "oidc.key")
+IDENTITY_SIGNING_KEY = load_or_create_signing_key(IDENTITY_SIGNING_KEY_FILE)
 IDENTITY_ACCESS_TOKEN_SECONDS = env.int("IDENTITY_ACCESS_TOKEN_SECONDS", 300)
 
 # Clients that apps.identity's bootstrap command creates (or updates) from the environment.
@@ -92,6 +105,9 @@ IDENTITY_PRODUCT_CLIENT_ID = env.str("OIDC_RP_CLIENT_ID", "workspace")
 IDENTITY_PRODUCT_CLIENT_SECRET = env.str("OIDC_RP_CLIENT_SECRET")
 IDENTITY_PRODUCT_REDIRECT_URIS = env.list(
     "IDENTITY_PRODUCT_REDIRECT_URIS", default=[f"{SITE_URL}/oidc/callback/"]
+)
+IDENTITY_PRODUCT_POST_LOGOUT_REDIRECT_URIS = env.list(
+    "IDENTITY_PRODUCT_POST_LOGOUT_REDIRECT_URIS", default=[PRODUCT_SIGNIN_URL, f"{SITE_URL}/"]
 )
 IDENTITY_SERVICE_CLIENT_ID = env.str("OIDC_SERVICE_CLIENT_ID", "workspace-service")
 IDENTITY_SERVICE_CLIENT_SECRET = env.str("OIDC_SERVICE_CLIENT_SECRET")
@@ -112,7 +128,13 @@ OAUTH2_PROVIDER = {
     "OIDC_RP_INITIATED_LOGOUT_ENABLED": True,
     "OIDC_RP_INITIATED_LOGOUT_ALWAYS_PROMPT": False,
     "OIDC_ISS_ENDPOINT": IDENTITY_ISSUER_URL,
+    "OIDC_RSA_PRIVATE_KEY": IDENTITY_SIGNING_KEY,
+    "OIDC_RESPONSE_TYPES_SUPPORTED": ["code"],
     "PKCE_REQUIRED": True,
+    "COMPLIANT_BCP_RFC9700_PKCE_METHOD": True,
+    "COMPLIANT_BCP_RFC9700_IMPLICIT_GRANT": True,
+    "COMPLIANT_BCP_RFC9700_PASSWORD_GRANT": True,
+    "COMPLIANT_BCP_RFC9700_ACCESS_TOKEN_TRANSPORT": True,
     "ROTATE_REFRESH_TOKEN": True,
     "ACCESS_TOKEN_EXPIRE_SECONDS": IDENTITY_ACCESS_TOKEN_SECONDS,
     "ID_TOKEN_EXPIRE_SECONDS": IDENTITY_ACCESS_TOKEN_SECONDS,

@@ -1,0 +1,49 @@
+"""Claims and scope rules of the provider (django-oauth-toolkit's OAuth2 validator)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from oauth2_provider.models import AbstractApplication
+from oauth2_provider.oauth2_validators import OAuth2Validator
+from oauthlib.common import Request
+
+SERVICE_SCOPE = "users:write"
+USER_CLAIMS = ("sub", "email", "email_verified", "name", "locale")
+
+
+def is_service_client(client: AbstractApplication | None) -> bool:
+    return bool(
+        client is not None
+        and client.client_id == settings.IDENTITY_SERVICE_CLIENT_ID
+        and client.authorization_grant_type == AbstractApplication.GRANT_CLIENT_CREDENTIALS
+    )
+
+
+class IdentityValidator(OAuth2Validator):
+    def get_additional_claims(self, request: Request) -> dict[str, Any]:
+        user = request.user
+        return {
+            "sub": str(user.subject),
+            "email": user.email,
+            "email_verified": user.email_verified,
+            "name": user.name,
+            "locale": user.language,
+        }
+
+    def get_discovery_claims(self, request: Any) -> list[str]:
+        return list(USER_CLAIMS)
+
+    def validate_scopes(
+        self,
+        client_id: str,
+        scopes: list[str],
+        client: AbstractApplication,
+        request: Request,
+        *args: Any,
+        **kwargs: Any,
+    ) -> bool:
+        if SERVICE_SCOPE in scopes and not is_service_client(client):
+            return False
+        return bool(super().validate_scopes(client_id, scopes, client, request, *args, **kwargs))

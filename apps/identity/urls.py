@@ -1,0 +1,18 @@
+from django.urls import path
+
+from apps.identity import api, views
+
+app_name = "identity"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("login/", views.sign_in, name="login"),
+    path("password-reset/", views.password_reset, name="password-reset"),
+    path(
+        "password-reset/<uuid:subject>/<str:token>/",
+        views.password_reset_confirm,
+        name="password-reset-confirm",
+    ),
+    path("verify/<uuid:subject>/<str:token>/", views.verify, name="verify"),
+    path("admin-api/users", api.users, name="admin-users"),
+]
