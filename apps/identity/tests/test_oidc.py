@@ -116,6 +116,19 @@ def test_refresh_rotates_and_the_old_refresh_token_is_refused(client: Client) ->
     assert factories.refresh(client, first.json()["refresh_token"]).status_code == 200
 
 
+def test_a_revoked_refresh_token_can_no_longer_be_used(client: Client) -> None:
+    tokens = _signed_in_tokens(client)
+    response = client.post(
+        "/o/revoke_token/",
+        {"token": tokens["refresh_token"], "token_type_hint": "refresh_token"},
+        HTTP_AUTHORIZATION=factories.product_auth(),
+    )
+    assert response.status_code == 200
+    assert factories.refresh(client, tokens["refresh_token"]).status_code == 400
+    userinfo = client.get("/o/userinfo/", HTTP_AUTHORIZATION=f"Bearer {tokens['access_token']}")
+    assert userinfo.status_code == 401
+
+
 def test_client_credentials_gives_the_service_client_a_users_write_token(client: Client) -> None:
     factories.make_service_client()
     token = AccessToken.objects.get(token=factories.service_token(client))
