@@ -111,6 +111,10 @@ OIDC_STORE_ID_TOKEN = True
 OIDC_RENEW_ID_TOKEN_EXPIRY_SECONDS = env.int("OIDC_RENEW_ID_TOKEN_EXPIRY_SECONDS", 15 * 60)
 OIDC_AUTHENTICATION_CALLBACK_URL = "oidc_authentication_callback"
 OIDC_OP_LOGOUT_URL_METHOD = "apps.accounts.auth.provider_logout_url"
+OIDC_AUTHENTICATE_CLASS = "apps.accounts.views.AuthenticateView"
+OIDC_CALLBACK_CLASS = "apps.accounts.views.CallbackView"
+LOGIN_REDIRECT_URL_FAILURE = "/signin?error=signin_failed"
+OIDC_TIMEOUT = env.int("OIDC_TIMEOUT", 10)
 OIDC_GOOGLE_IDP_HINT = env.str("OIDC_GOOGLE_IDP_HINT", "")
 # Refresh an access token that has less than this many seconds of validity (spec §9).
 OIDC_REFRESH_THRESHOLD_SECONDS = 20

@@ -3,6 +3,8 @@ from django.urls import include, path
 
 from apps.core.api import api
 
+api.add_router("/fast-ai/v1/", "apps.accounts.api.router")
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("oidc/", include("mozilla_django_oidc.urls")),

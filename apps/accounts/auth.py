@@ -1,0 +1,77 @@
+"""The relying party: mozilla-django-oidc's backend, with the provider reached through
+apps.accounts.providers.oidc, users matched by subject, and every token of the sign-in
+(access, ID, refresh, expiry) kept in the server-side session."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.core.exceptions import SuspiciousOperation
+from django.http import HttpRequest
+from mozilla_django_oidc import auth as oidc_auth
+
+from apps.accounts import services, tokens
+from apps.accounts.models import User
+from apps.accounts.providers import oidc
+
+logger = logging.getLogger(__name__)
+
+
+class OIDCAuthenticationBackend(oidc_auth.OIDCAuthenticationBackend):
+    token_response: dict[str, Any]
+
+    def authenticate(self, request: HttpRequest | None, **kwargs: Any) -> User | None:
+        try:
+            return super().authenticate(request, **kwargs)
+        except (oidc.ProviderError, SuspiciousOperation) as exc:
+            logger.warning("Sign-in failed at the identity provider: %s", exc)
+            return None
+
+    def get_token(self, payload: dict[str, str]) -> dict[str, Any]:
+        self.token_response = oidc.request_tokens(payload)
+        return self.token_response
+
+    def verify_token(self, token: str, **kwargs: Any) -> dict[str, Any]:
+        claims = oidc.id_token_claims(token)
+        if claims.get("nonce") != kwargs.get("nonce"):
+            raise SuspiciousOperation("ID token nonce does not match")
+        return claims
+
+    def store_tokens(self, access_token: str, id_token: str) -> None:
+        tokens.store(self.request.session, oidc.TokenSet.from_response(self.token_response))
+
+    def get_userinfo(
+        self, access_token: str, id_token: str, payload: dict[str, Any]
+    ) -> dict[str, Any]:
+        claims = oidc.userinfo(access_token)
+        if claims is None or claims.get("sub") != payload.get("sub"):
+            raise SuspiciousOperation("userinfo does not describe the ID token's subject")
+        return payload | claims
+
+    def verify_claims(self, claims: dict[str, Any]) -> bool:
+        return bool(claims.get("sub") and claims.get("email"))
+
+    def get_or_create_user(
+        self, access_token: str, id_token: str, payload: dict[str, Any]
+    ) -> User | None:
+        claims = self.get_userinfo(access_token, id_token, payload)
+        if not self.verify_claims(claims):
+            raise SuspiciousOperation("the provider sent no subject or email")
+        return services.user_for_claims(claims)
+
+
+def provider_logout_url(request: HttpRequest) -> str:
+    """Where sign-out continues: the provider's end-session endpoint, which ends the session
+    there too and comes back to the sign-in page. The refresh token is revoked first."""
+    current = tokens.stored(request.session)
+    services.revoke_session_tokens(request.session)
+    params = {
+        "client_id": settings.OIDC_RP_CLIENT_ID,
+        "post_logout_redirect_uri": f"{settings.SITE_URL}/signin",
+    }
+    if current is not None and current.id_token:
+        params["id_token_hint"] = current.id_token
+    return f"{settings.OIDC_OP_LOGOUT_ENDPOINT}?{urlencode(params)}"

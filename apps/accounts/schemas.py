@@ -1,0 +1,50 @@
+"""Request and response schemas of the users API (snake_case on the wire)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ninja import Schema
+from pydantic import Field, field_validator
+
+from apps.accounts.emails import EMAIL_INVALID, EMAIL_REQUIRED, email_problem
+
+
+class RegistrationIn(Schema):
+    email: str = Field("", validate_default=True)
+    language: str | None = None
+
+    @field_validator("email", mode="before")
+    @classmethod
+    def acceptable_email(cls, value: Any) -> str:
+        if value is None:
+            raise ValueError(EMAIL_REQUIRED)
+        if not isinstance(value, str):
+            raise ValueError(EMAIL_INVALID)
+        problem = email_problem(value)
+        if problem:
+            raise ValueError(problem)
+        return value.strip()
+
+
+class Message(Schema):
+    message: str
+
+
+class RegistrationOut(Schema):
+    data: Message
+    meta: dict[str, Any]
+
+
+class Profile(Schema):
+    id: int
+    email: str
+    name: str
+    user_subscription: dict[str, Any] | None
+    total_user_query_logs_in_day: int
+    credits: int | None
+
+
+class ProfileOut(Schema):
+    data: Profile
+    meta: dict[str, Any]

@@ -1,0 +1,161 @@
+"""Users and their sessions: sign-up through the identity provider, the user behind a set of
+claims or a bearer token, and the renewal and revocation of a session's tokens."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from typing import Any
+
+from django.conf import settings
+from django.contrib.sessions.backends.base import SessionBase
+from django.core.cache import cache
+from django.core.exceptions import SuspiciousOperation
+from django.db import IntegrityError, transaction
+
+from apps.accounts import tokens
+from apps.accounts.emails import EMAIL_INVALID
+from apps.accounts.models import User
+from apps.accounts.providers import oidc
+from apps.accounts.providers.embedded import EmbeddedUserAdmin
+from apps.accounts.providers.keycloak import KeycloakUserAdmin
+from apps.accounts.providers.user_admin import (
+    EmailRejected,
+    UserAdmin,
+    UserAdminUnavailable,
+    UserAlreadyExists,
+)
+from apps.core.errors import Conflict, ProviderUnavailable, ValidationFailed
+
+logger = logging.getLogger(__name__)
+
+BEARER_CACHE_SECONDS = 60
+
+
+class UserExists(Conflict):
+    code = "user_exists"
+    message = "User already exists"
+
+
+def user_admin() -> UserAdmin:
+    if settings.IDENTITY_ADMIN_ADAPTER == "keycloak":
+        return KeycloakUserAdmin()
+    return EmbeddedUserAdmin()
+
+
+def register_user(email: str, language: str) -> str:
+    """Create the user at the identity provider, which emails a link to verify the address and
+    choose a password. The new user's subject."""
+    try:
+        subject = user_admin().create_user(email, language)
+    except UserAlreadyExists as exc:
+        raise UserExists() from exc
+    except EmailRejected as exc:
+        raise ValidationFailed(EMAIL_INVALID, fields={"email": [EMAIL_INVALID]}) from exc
+    except UserAdminUnavailable as exc:
+        logger.warning("Sign-up failed at the identity provider: %s", exc)
+        raise ProviderUnavailable() from exc
+    logger.info("Registered user %s at the identity provider", subject)
+    return subject
+
+
+def _matching_user(subject: str, email: str, email_verified: bool) -> User | None:
+    user = User.objects.filter(oidc_subject=subject).first()
+    if user is None and email and email_verified:
+        user = User.objects.filter(email__iexact=email).first()
+    return user
+
+
+@transaction.atomic
+def user_for_claims(claims: dict[str, Any]) -> User:
+    """The user the provider's claims describe, matched by subject, then by verified email;
+    created on first sight; email and name kept as the provider reports them."""
+    subject, email = str(claims["sub"]), str(claims.get("email") or "")
+    user = _matching_user(subject, email, bool(claims.get("email_verified")))
+    if user is None:
+        user = User(oidc_subject=subject, email=email)
+        user.set_unusable_password()
+    changes = {"oidc_subject": subject, "email": email or user.email}
+    if claims.get("name"):
+        changes["name"] = str(claims["name"])
+    changed = [field for field, value in changes.items() if getattr(user, field) != value]
+    if user.pk is not None and not changed:
+        return user
+    for field in changed:
+        setattr(user, field, changes[field])
+    try:
+        with transaction.atomic():
+            user.save()
+    except IntegrityError as exc:
+        raise SuspiciousOperation(f"{email} belongs to another account") from exc
+    return user
+
+
+def user_for_bearer_token(token: str) -> User | None:
+    """The active user whose access token this is, as the provider's userinfo endpoint says;
+    the answer is cached briefly under a hash of the token."""
+    key = f"accounts:bearer:{hashlib.sha256(token.encode()).hexdigest()}"
+    claims = cache.get(key)
+    if claims is None:
+        try:
+            claims = oidc.userinfo(token) or {}
+        except oidc.ProviderError as exc:
+            logger.warning("Bearer token not checked: %s", exc)
+            return None
+        cache.set(key, claims, BEARER_CACHE_SECONDS)
+    if not claims.get("sub"):
+        return None
+    try:
+        user = user_for_claims(claims)
+    except SuspiciousOperation:
+        return None
+    return user if user.is_active else None
+
+
+def _same_subject(fresh: oidc.TokenSet, previous: oidc.TokenSet, user: User) -> bool:
+    if fresh.id_token == previous.id_token:
+        return True
+    try:
+        return oidc.id_token_claims(fresh.id_token)["sub"] == user.oidc_subject
+    except oidc.ProviderError as exc:
+        logger.warning("Renewed ID token rejected: %s", exc)
+        return False
+
+
+def _adopt_concurrent_renewal(session: SessionBase, used: oidc.TokenSet) -> bool:
+    """A parallel request of the same session may have renewed the tokens first (the provider
+    then refuses the rotated-out refresh token): take its tokens when it did."""
+    latest = tokens.stored(session.__class__(session.session_key))
+    if latest is None or latest.refresh_token == used.refresh_token or latest.seconds_left() <= 0:
+        return False
+    tokens.store(session, latest)
+    return True
+
+
+def renew_session_tokens(session: SessionBase, user: User) -> bool:
+    """Renew the session's tokens with its refresh token. False when they cannot be renewed
+    for this same user, in which case the user must sign in again."""
+    current = tokens.stored(session)
+    if current is None or not current.refresh_token:
+        return False
+    try:
+        fresh = oidc.refresh_tokens(current.refresh_token).succeeding(current)
+    except oidc.ProviderError as exc:
+        logger.info("Token renewal refused: %s", exc)
+        return _adopt_concurrent_renewal(session, current)
+    if not _same_subject(fresh, current, user):
+        return False
+    tokens.store(session, fresh)
+    session.save()
+    return True
+
+
+def revoke_session_tokens(session: SessionBase) -> None:
+    """Revoke the session's refresh token (and with it its access token) at the provider."""
+    current = tokens.stored(session)
+    if current is None or not current.refresh_token:
+        return
+    try:
+        oidc.revoke_token(current.refresh_token, "refresh_token")
+    except oidc.ProviderError as exc:
+        logger.warning("Refresh token not revoked: %s", exc)

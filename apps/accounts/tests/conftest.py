@@ -1,0 +1,93 @@
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import jwt
+import pytest
+from cryptography.hazmat.primitives.asymmetric import rsa
+from django.test import Client
+from webpack_loader import config as webpack_config
+from webpack_loader.utils import get_loader
+
+from apps.accounts import tokens
+from apps.accounts.models import User
+from apps.accounts.providers.oidc import TokenSet
+from apps.accounts.tests.http import ISSUER
+
+KEY_ID = "test-key"
+
+
+@pytest.fixture(autouse=True)
+def provider_settings(settings: Any) -> Any:
+    """The product pointed at a provider that only exists in these tests."""
+    settings.OIDC_OP_ISSUER = ISSUER
+    settings.OIDC_OP_AUTHORIZATION_ENDPOINT = f"{ISSUER}/authorize/"
+    settings.OIDC_OP_TOKEN_ENDPOINT = f"{ISSUER}/token/"
+    settings.OIDC_OP_USER_ENDPOINT = f"{ISSUER}/userinfo/"
+    settings.OIDC_OP_JWKS_ENDPOINT = f"{ISSUER}/.well-known/jwks.json"
+    settings.OIDC_OP_LOGOUT_ENDPOINT = f"{ISSUER}/logout/"
+    settings.OIDC_OP_REVOCATION_ENDPOINT = f"{ISSUER}/revoke_token/"
+    settings.IDENTITY_ADMIN_URL = "https://id.tradewise.example/admin-api"
+    settings.OIDC_RP_CLIENT_ID = "workspace"
+    settings.OIDC_RP_CLIENT_SECRET = "product-secret"
+    settings.OIDC_SERVICE_CLIENT_ID = "workspace-service"
+    settings.OIDC_SERVICE_CLIENT_SECRET = "service-secret"
+    settings.SITE_URL = "https://app.tradewise.example"
+    return settings
+
+
+@pytest.fixture(autouse=True)
+def fake_bundles(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Pages render without a frontend build."""
+    fake = "webpack_loader.loaders.FakeWebpackLoader"
+    monkeypatch.setitem(webpack_config.load_config("DEFAULT"), "LOADER_CLASS", fake)
+    get_loader.cache_clear()
+    yield
+    get_loader.cache_clear()
+
+
+@pytest.fixture(scope="session")
+def signing_key() -> rsa.RSAPrivateKey:
+    return rsa.generate_private_key(public_exponent=65537, key_size=2048)
+
+
+@pytest.fixture
+def jwks(signing_key: rsa.RSAPrivateKey) -> dict[str, Any]:
+    public = jwt.algorithms.RSAAlgorithm.to_jwk(signing_key.public_key(), as_dict=True)
+    return {"keys": [public | {"kid": KEY_ID, "alg": "RS256", "use": "sig"}]}
+
+
+@pytest.fixture
+def id_token(signing_key: rsa.RSAPrivateKey) -> Callable[..., str]:
+    """Signs an ID token of the test provider; keyword arguments override its claims."""
+
+    def sign(**claims: Any) -> str:
+        now = int(time.time())
+        body = {"iss": ISSUER, "aud": "workspace", "iat": now, "exp": now + 300, "sub": "s-1"}
+        return jwt.encode(body | claims, signing_key, "RS256", headers={"kid": KEY_ID})
+
+    return sign
+
+
+@pytest.fixture
+def member(db: None) -> User:
+    return User.objects.create_user("lan.nguyen@example.com", name="Lan Nguyen", oidc_subject="s-1")
+
+
+@pytest.fixture
+def sign_in(client: Client) -> Callable[..., Client]:
+    """Signs `user` in on the test client, holding tokens with `seconds_left` of validity."""
+
+    def sign(user: User, seconds_left: float, **token_fields: str) -> Client:
+        client.force_login(user)
+        session = client.session
+        fields = {"access_token": "a-1", "id_token": "i-1", "refresh_token": "r-1"}
+        tokens.store(
+            session, TokenSet(expires_at=time.time() + seconds_left, **fields | token_fields)
+        )
+        session.save()
+        return client
+
+    return sign

@@ -1,0 +1,8 @@
+from django.urls import path
+
+from apps.accounts import views
+
+urlpatterns = [
+    path("signin", views.signin, name="signin"),
+    path("signup", views.signup, name="signup"),
+]

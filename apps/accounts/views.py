@@ -1,0 +1,76 @@
+"""Sign-in pages and the relying party's entry points.
+
+/signin and /signup are the unauthenticated-only group of spec §2: a signed-in visitor goes on
+to `redirect`. The authenticate and callback views extend mozilla-django-oidc's so that the
+user only ever lands on a relative path of this site."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.views.decorators.http import require_safe
+from mozilla_django_oidc.views import OIDCAuthenticationCallbackView, OIDCAuthenticationRequestView
+
+from apps.accounts.languages import provider_language
+from apps.accounts.redirects import is_safe_relative_redirect, safe_redirect_target
+from apps.core.pages import render_island
+
+# The `path` values the authenticated group sends to sign-in (spec §2).
+SECTIONS = ("market-insights", "find-global-lead", "find-global-company")
+SIGNIN_FAILED = "signin_failed"
+LOGIN_HINT_MAX_LENGTH = 254
+
+
+def _after_signin(request: HttpRequest) -> str:
+    redirect = request.GET.get("redirect")
+    if not is_safe_relative_redirect(redirect) and request.GET.get("path") in SECTIONS:
+        return f"/{request.GET['path']}"
+    return safe_redirect_target(redirect)
+
+
+def _auth_page(request: HttpRequest, page: str, data: dict[str, Any]) -> HttpResponse:
+    target = _after_signin(request)
+    if request.user.is_authenticated:
+        return HttpResponseRedirect(target)
+    return render_island(request, family="auth", page=page, data={"next": target} | data)
+
+
+@require_safe
+def signin(request: HttpRequest) -> HttpResponse:
+    failed = request.GET.get("error") == SIGNIN_FAILED
+    return _auth_page(request, "signin", {"signin_failed": failed})
+
+
+@require_safe
+def signup(request: HttpRequest) -> HttpResponse:
+    return _auth_page(request, "signup", {})
+
+
+class AuthenticateView(OIDCAuthenticationRequestView):
+    """Starts sign-in at the provider. Query: next (a relative path), login_hint,
+    ui_locales (en|vi|zh), idp=google."""
+
+    def get(self, request: HttpRequest) -> HttpResponse:
+        response = super().get(request)
+        request.session["oidc_login_next"] = safe_redirect_target(request.GET.get("next"))
+        return response
+
+    def get_extra_params(self, request: HttpRequest) -> dict[str, str]:
+        params = dict(super().get_extra_params(request))
+        login_hint = request.GET.get("login_hint", "").strip()
+        if login_hint.isprintable() and 0 < len(login_hint) <= LOGIN_HINT_MAX_LENGTH:
+            params["login_hint"] = login_hint
+        language = provider_language(request.GET.get("ui_locales"))
+        if language:
+            params["ui_locales"] = language
+        if request.GET.get("idp") == "google" and settings.OIDC_GOOGLE_IDP_HINT:
+            params["kc_idp_hint"] = settings.OIDC_GOOGLE_IDP_HINT
+        return params
+
+
+class CallbackView(OIDCAuthenticationCallbackView):
+    @property
+    def success_url(self) -> str:
+        return safe_redirect_target(self.request.session.get("oidc_login_next"))
