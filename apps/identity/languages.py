@@ -70,6 +70,8 @@ def switch_url(request: HttpRequest, language: str) -> str:
     """The current page in `language`; a carried authorization request follows the switch."""
     params = request.GET.copy()
     params["lang"] = language
+    if "ui_locales" in params:
+        params["ui_locales"] = language
     if "next" in params:
         params["next"] = _replace_ui_locales(str(params["next"]), language)
     return f"{request.path}?{params.urlencode()}"

@@ -35,6 +35,15 @@ class IdentityValidator(OAuth2Validator):
     def get_discovery_claims(self, request: Any) -> list[str]:
         return list(USER_CLAIMS)
 
+    def validate_silent_login(self, request: Request) -> bool:
+        """Visitors without a session never get here: the authorization view answers
+        `login_required` for them before any code is issued."""
+        return True
+
+    def validate_silent_authorization(self, request: Request) -> bool:
+        """Silent sign-in (`prompt=none`) needs no consent only for first-party clients."""
+        return bool(request.client.skip_authorization)
+
     def validate_scopes(
         self,
         client_id: str,

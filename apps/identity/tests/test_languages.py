@@ -62,3 +62,8 @@ def test_switching_rewrites_the_carried_ui_locales() -> None:
 def test_switching_leaves_a_next_without_ui_locales_alone() -> None:
     url = switch_url(requests.get("/login/", {"next": "/o/authorize/?x=1"}), "vi")
     assert factories.query_of(url)["next"] == "/o/authorize/?x=1"
+
+
+def test_switching_on_the_authorization_request_itself_rewrites_ui_locales() -> None:
+    url = switch_url(requests.get("/o/authorize/", {"ui_locales": "vi", "client_id": "x"}), "en")
+    assert factories.query_of(url) == {"ui_locales": "en", "client_id": "x", "lang": "en"}

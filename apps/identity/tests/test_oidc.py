@@ -3,8 +3,9 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 from django.test import Client
-from oauth2_provider.models import AccessToken, RefreshToken
+from oauth2_provider.models import AccessToken, Application, RefreshToken
 
+from apps.identity import services
 from apps.identity.oidc import IdentityValidator, is_service_client
 from apps.identity.tests import factories
 
@@ -148,6 +149,31 @@ def test_the_product_client_cannot_obtain_users_write(client: Client) -> None:
     assert not AccessToken.objects.exists()
 
 
+def test_another_client_credentials_client_cannot_obtain_users_write(client: Client) -> None:
+    services.ensure_client(
+        services.ClientSpec(
+            client_id="reports",
+            client_secret="reports-secret",
+            name="Reports",
+            grant_type=Application.GRANT_CLIENT_CREDENTIALS,
+        )
+    )
+    auth = factories.basic_auth("reports", "reports-secret")
+    refused = client.post(
+        "/o/token/",
+        {"grant_type": "client_credentials", "scope": "users:write"},
+        HTTP_AUTHORIZATION=auth,
+    )
+    assert refused.status_code == 400
+    assert refused.json()["error"] == "invalid_scope"
+    allowed = client.post(
+        "/o/token/",
+        {"grant_type": "client_credentials", "scope": "openid"},
+        HTTP_AUTHORIZATION=auth,
+    )
+    assert allowed.status_code == 200
+
+
 def test_a_wrong_client_secret_is_refused(client: Client) -> None:
     factories.make_service_client()
     response = client.post(
@@ -213,3 +239,26 @@ def test_claims_use_the_subject_not_the_database_id() -> None:
     claims = IdentityValidator().get_additional_claims(request)  # type: ignore[arg-type]
     assert claims["sub"] == str(user.subject) != str(user.pk)
     assert claims["locale"] == "en"
+
+
+def test_silent_authorize_without_a_session_answers_login_required(client: Client) -> None:
+    factories.make_product_client()
+    response = client.get(factories.authorize_path(factories.make_pkce(), prompt="none"))
+    assert response.status_code == 302
+    assert factories.query_of(response["Location"])["error"] == "login_required"
+
+
+def test_an_unknown_client_gets_an_error_page_not_a_redirect(client: Client) -> None:
+    factories.sign_in(client, factories.make_user().email)
+    response = client.get(factories.authorize_path(factories.make_pkce(), client_id="unknown"))
+    assert response.status_code == 400
+    assert "Tradewise" in response.content.decode()
+    assert "Invalid client_id parameter value." in response.content.decode()
+
+
+def test_silent_authorize_with_a_session_issues_a_code(client: Client) -> None:
+    factories.make_product_client()
+    factories.sign_in(client, factories.make_user().email)
+    response = client.get(factories.authorize_path(factories.make_pkce(), prompt="none"))
+    assert response.status_code == 302
+    assert "code" in factories.query_of(response["Location"])
