@@ -122,7 +122,8 @@ vars().update({key: value for key, value in _email.items() if key != "EMAIL_BACK
 EMAIL_FILE_PATH = env.str("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", "Tradewise <no-reply@tradewise.example>")
 
-# django-oauth-toolkit: see apps/identity/oidc.py for the signing key and claims.
+# django-oauth-toolkit: the signing key comes from apps/identity/keys.py, the claims and scope
+# rules from apps/identity/oidc.py.
 OAUTH2_PROVIDER = {
     "OIDC_ENABLED": True,
     "OIDC_RP_INITIATED_LOGOUT_ENABLED": True,
