@@ -262,3 +262,23 @@ def test_silent_authorize_with_a_session_issues_a_code(client: Client) -> None:
     response = client.get(factories.authorize_path(factories.make_pkce(), prompt="none"))
     assert response.status_code == 302
     assert "code" in factories.query_of(response["Location"])
+
+
+def test_logout_still_works_after_the_product_revoked_its_refresh_token(client: Client) -> None:
+    tokens = _signed_in_tokens(client)
+    client.post(
+        "/o/revoke_token/",
+        {"token": tokens["refresh_token"], "token_type_hint": "refresh_token"},
+        HTTP_AUTHORIZATION=factories.product_auth(),
+    )
+    response = client.get(
+        "/o/logout/",
+        {
+            "client_id": settings.IDENTITY_PRODUCT_CLIENT_ID,
+            "id_token_hint": tokens["id_token"],
+            "post_logout_redirect_uri": f"{settings.PRODUCT_URL}/signin",
+        },
+    )
+    assert response.status_code == 302
+    assert response["Location"] == f"{settings.PRODUCT_URL}/signin"
+    assert "_auth_user_id" not in client.session
