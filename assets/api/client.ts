@@ -1,0 +1,73 @@
+import { camelizeDeep, snakifyDeep } from "./camelCase";
+import { readCsrfToken } from "./csrf";
+import { buildQueryString, type QueryParams } from "./queryString";
+
+/** The error envelope of every API error, after camelCase conversion. */
+export interface ErrorBody {
+  data?: { error?: string; fields?: Record<string, string[]> };
+  meta?: { message?: string; code?: string };
+}
+
+/** A non-success response (status 0 for a network failure). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  readonly data: unknown;
+  readonly path: string;
+
+  constructor(status: number, statusText: string, data: unknown, path: string) {
+    super(`${status} ${statusText}`);
+    this.name = "ApiError";
+    this.status = status;
+    this.statusText = statusText;
+    this.data = data;
+    this.path = path;
+  }
+
+  get body(): ErrorBody {
+    return this.data !== null && typeof this.data === "object" ? this.data : {};
+  }
+}
+
+export interface ApiRequest {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  query?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+async function readBody(response: Response): Promise<unknown> {
+  const type = response.headers.get("content-type") ?? "";
+  if (type.includes("json")) return camelizeDeep(await response.json());
+  return response.text();
+}
+
+/** Calls the product API on this site with the session cookie and the CSRF header. */
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const method = request.method ?? "GET";
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (!SAFE_METHODS.has(method)) headers["X-CSRFToken"] = readCsrfToken();
+  let body: string | undefined;
+  if (request.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(snakifyDeep(request.body));
+  }
+  const url = path + buildQueryString(request.query ?? {});
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body,
+      credentials: "same-origin",
+      signal: request.signal,
+    });
+  } catch (error) {
+    throw new ApiError(0, error instanceof Error ? error.message : "Network error", null, path);
+  }
+  const data = await readBody(response);
+  if (!response.ok) throw new ApiError(response.status, response.statusText, data, path);
+  return data as T;
+}

@@ -1,0 +1,34 @@
+import type { SWRConfiguration } from "swr";
+import { ApiError, apiFetch } from "./client";
+
+export const STALE_TIME_MS = 2 * 60 * 1000;
+export const MAX_RETRIES = 2;
+const RETRY_DELAY_MS = 3000;
+
+export function fetcher<T>(path: string): Promise<T> {
+  return apiFetch<T>(path);
+}
+
+/** Retry server and network failures at most twice; a 4xx answer will not change on retry. */
+export function shouldRetry(error: unknown, retryCount: number): boolean {
+  if (retryCount > MAX_RETRIES) return false;
+  return !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+}
+
+export function swrOptions(
+  fallback: Record<string, unknown>,
+  onError: (error: unknown) => void,
+): SWRConfiguration {
+  return {
+    fetcher,
+    fallback,
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+    dedupingInterval: STALE_TIME_MS,
+    onError,
+    onErrorRetry(error, _key, _config, revalidate, options) {
+      if (!shouldRetry(error, options.retryCount)) return;
+      setTimeout(() => void revalidate(options), RETRY_DELAY_MS * options.retryCount);
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { LANGUAGE_STORAGE_KEY, initLanguage, readStoredLanguage, useLanguageStore } from "./language";
+
+beforeEach(() => {
+  window.localStorage.clear();
+  document.documentElement.lang = "";
+});
+
+describe("language choice", () => {
+  it("defaults to English", () => {
+    expect(readStoredLanguage()).toBe("en");
+  });
+
+  it("reads the stored language from app_language", () => {
+    window.localStorage.setItem("app_language", "vi");
+    expect(readStoredLanguage()).toBe("vi");
+  });
+
+  it("ignores an unknown stored language", () => {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, "fr");
+    expect(readStoredLanguage()).toBe("en");
+  });
+
+  it("saves a change and sets the document language", () => {
+    useLanguageStore.getState().setLanguage("zh");
+    expect(window.localStorage.getItem("app_language")).toBe("zh");
+    expect(document.documentElement.lang).toBe("zh-Hans");
+    expect(useLanguageStore.getState().language).toBe("zh");
+  });
+
+  it("starts from the stored language", () => {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, "vi");
+    expect(initLanguage()).toBe("vi");
+    expect(document.documentElement.lang).toBe("vi");
+  });
+});

@@ -1,0 +1,44 @@
+import { create } from "zustand";
+import { LANGUAGES, isLanguage, type Language } from "./messages";
+
+export const LANGUAGE_STORAGE_KEY = "app_language";
+export const DEFAULT_LANGUAGE: Language = "en";
+
+export function readStoredLanguage(storage: Storage = window.localStorage): Language {
+  try {
+    const stored = storage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+export function applyDocumentLanguage(language: Language): void {
+  const entry = LANGUAGES.find((item) => item.code === language);
+  document.documentElement.lang = entry?.htmlLang ?? language;
+}
+
+interface LanguageState {
+  language: Language;
+  setLanguage: (language: Language) => void;
+}
+
+export const useLanguageStore = create<LanguageState>()((set) => ({
+  language: DEFAULT_LANGUAGE,
+  setLanguage(language) {
+    try {
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    } catch (failure) {
+      console.warn("The language choice could not be saved", failure);
+    }
+    applyDocumentLanguage(language);
+    set({ language });
+  },
+}));
+
+export function initLanguage(): Language {
+  const language = readStoredLanguage();
+  applyDocumentLanguage(language);
+  useLanguageStore.setState({ language });
+  return language;
+}

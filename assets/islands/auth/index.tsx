@@ -1,0 +1,4 @@
+import { mountIsland } from "../../shell/mountIsland";
+import { AuthPage } from "./AuthPage";
+
+mountIsland(AuthPage, "plain");

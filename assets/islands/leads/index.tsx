@@ -1,0 +1,4 @@
+import { mountIsland } from "../../shell/mountIsland";
+import { LeadsPage } from "./LeadsPage";
+
+mountIsland(LeadsPage);

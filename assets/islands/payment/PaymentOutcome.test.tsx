@@ -1,0 +1,41 @@
+import { screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useToastStore } from "../../stores/toast";
+import { renderWithShell, testPreload } from "../../testing/render";
+import { PAYMENT_REDIRECT_DELAY_MS, PaymentOutcome } from "./PaymentOutcome";
+
+let assign: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  useToastStore.setState({ toasts: [], lastId: 0 });
+  assign = vi.fn();
+  vi.stubGlobal("location", { assign });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("PaymentOutcome", () => {
+  it("shows 'Payment successful' and then goes to the bought product", () => {
+    renderWithShell(<PaymentOutcome />, {
+      preload: testPreload({ page: "success", data: { productName: "market-insights", target: "/market-insights" } }),
+    });
+    expect(useToastStore.getState().toasts[0]).toMatchObject({ variant: "success", title: { id: "payment.success" } });
+    vi.advanceTimersByTime(PAYMENT_REDIRECT_DELAY_MS - 1);
+    expect(assign).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(assign).toHaveBeenCalledWith("/market-insights");
+  });
+
+  it("shows 'Payment failed' and stays when there is no target", () => {
+    renderWithShell(<PaymentOutcome />, {
+      preload: testPreload({ page: "cancel", data: { productName: "other", target: null } }),
+    });
+    expect(useToastStore.getState().toasts[0]).toMatchObject({ variant: "error", title: { id: "payment.failed" } });
+    expect(screen.getByRole("heading", { name: "Payment failed" })).toBeTruthy();
+    vi.runAllTimers();
+    expect(assign).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,4 @@
+import { mountIsland } from "../../shell/mountIsland";
+import { PaymentOutcome } from "./PaymentOutcome";
+
+mountIsland(PaymentOutcome);

@@ -1,0 +1,4 @@
+import { mountIsland } from "../../shell/mountIsland";
+import { ProfilePage } from "./ProfilePage";
+
+mountIsland(ProfilePage);

@@ -1,0 +1,4 @@
+import { mountIsland } from "../../shell/mountIsland";
+import { StatusPage } from "./StatusPage";
+
+mountIsland(StatusPage);

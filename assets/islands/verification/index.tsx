@@ -1,0 +1,4 @@
+import { mountIsland } from "../../shell/mountIsland";
+import { VerificationPage } from "./VerificationPage";
+
+mountIsland(VerificationPage);

@@ -1,0 +1,59 @@
+import { useEffect, useRef, useState } from "react";
+import { useT } from "../i18n/useT";
+import { usePreload } from "./context";
+import { Icon } from "./Icon";
+import { Link } from "./Link";
+import { SignOutForm } from "./SignOutForm";
+
+export function ProfileMenu() {
+  const t = useT();
+  const { user, site } = usePreload();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !root.current?.contains(event.target as Node)) {
+        setOpen(false);
+      }
+    };
+    document.addEventListener("mousedown", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("mousedown", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, [open]);
+  if (!user) {
+    return (
+      <Link href="/signin" className="button button--ghost">
+        {t("account.signIn")}
+      </Link>
+    );
+  }
+  return (
+    <div className="profile-menu" ref={root}>
+      <button
+        type="button"
+        className="profile-menu__trigger"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-label={t("account.menu")}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className="avatar" aria-hidden="true">{(user.name || user.email).charAt(0).toUpperCase()}</span>
+        <span className="profile-menu__email">{user.email}</span>
+      </button>
+      {open && (
+        <div className="profile-menu__panel">
+          <p className="profile-menu__who">{user.email}</p>
+          <Link href="/profile" className="menu-item">
+            <Icon name="user" size={16} />
+            {t("account.profile")}
+          </Link>
+          <SignOutForm action={site.logoutUrl} className="menu-item">{t("account.signOut")}</SignOutForm>
+        </div>
+      )}
+    </div>
+  );
+}

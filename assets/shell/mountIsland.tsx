@@ -1,0 +1,92 @@
+import { StrictMode, useMemo, type ComponentType, type ReactNode } from "react";
+import { createRoot } from "react-dom/client";
+import { IntlProvider } from "react-intl";
+import { SWRConfig } from "swr";
+import { handleApiError } from "../api/errors";
+import { swrOptions } from "../api/swr";
+import { initLanguage, useLanguageStore } from "../i18n/language";
+import { LANGUAGES, messagesFor } from "../i18n/messages";
+import { createAnalytics, type Analytics } from "./analytics";
+import { AnalyticsContext, PreloadContext } from "./context";
+import { ErrorBoundary } from "./ErrorBoundary";
+import { browserErrorDeps } from "./errorHandling";
+import { ErrorScreen } from "./ErrorScreen";
+import { Layout, PlainLayout } from "./Layout";
+import { NotificationStack } from "./NotificationStack";
+import { PageViewTracker } from "./PageViewTracker";
+import { DEFAULT_LOGOUT_URL, readPreload, type Preload } from "./preload";
+import { Toaster } from "./Toaster";
+import "./styles.css";
+
+export type LayoutKind = "workspace" | "plain";
+
+function LanguageProvider({ children }: { children: ReactNode }) {
+  const language = useLanguageStore((state) => state.language);
+  const locale = LANGUAGES.find((entry) => entry.code === language)?.htmlLang ?? language;
+  const messages = useMemo(() => messagesFor(language), [language]);
+  return (
+    <IntlProvider locale={locale} messages={messages} defaultLocale="en">
+      {children}
+    </IntlProvider>
+  );
+}
+
+interface IslandProps {
+  preload: Preload;
+  analytics: Analytics;
+  layout: LayoutKind;
+  Page: ComponentType;
+}
+
+export function Island({ preload, analytics, layout, Page }: IslandProps) {
+  const options = useMemo(
+    () =>
+      swrOptions(preload.api, (error) => handleApiError(error, browserErrorDeps(analytics))),
+    [preload.api, analytics],
+  );
+  const Frame = layout === "workspace" ? Layout : PlainLayout;
+  return (
+    <LanguageProvider>
+      <SWRConfig value={options}>
+        <PreloadContext value={preload}>
+          <AnalyticsContext value={analytics}>
+            <PageViewTracker />
+            <Frame>
+              <ErrorBoundary logoutUrl={preload.site.logoutUrl}>
+                <Page />
+              </ErrorBoundary>
+            </Frame>
+            <Toaster />
+            {layout === "workspace" && <NotificationStack />}
+          </AnalyticsContext>
+        </PreloadContext>
+      </SWRConfig>
+    </LanguageProvider>
+  );
+}
+
+/** Mounts a page family's island on #root with the page's preloaded data. */
+export function mountIsland(Page: ComponentType, layout: LayoutKind = "workspace"): void {
+  const element = document.getElementById("root");
+  if (!element) throw new Error("The page has no #root element");
+  initLanguage();
+  const root = createRoot(element);
+  let preload: Preload;
+  try {
+    preload = readPreload();
+  } catch (failure) {
+    console.error("The page data could not be read", failure);
+    root.render(
+      <LanguageProvider>
+        <ErrorScreen logoutUrl={DEFAULT_LOGOUT_URL} />
+      </LanguageProvider>,
+    );
+    return;
+  }
+  const analytics = createAnalytics({ measurementId: preload.site.gaMeasurementId, userId: preload.user?.id ?? null });
+  root.render(
+    <StrictMode>
+      <Island preload={preload} analytics={analytics} layout={layout} Page={Page} />
+    </StrictMode>,
+  );
+}
