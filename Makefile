@@ -67,6 +67,7 @@ lint: install
 
 typecheck: install
 	$(VENV)/bin/mypy
+	$(VENV)/bin/mypy --config-file apps/identity/mypy.ini
 	npm run --silent typecheck
 
 clean:

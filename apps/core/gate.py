@@ -26,7 +26,9 @@ def section_for(path: str) -> str:
 
 def signin_url(request: HttpRequest) -> str:
     query: list[tuple[str, str]] = [("path", section_for(request.path))]
-    query += [(key, value) for key, value in request.GET.items(multi=True) if key != "path"]
+    query += [
+        (key, value) for key, values in request.GET.lists() if key != "path" for value in values
+    ]
     if "redirect" not in request.GET:
         # Beyond the section, bring the visitor back to the very page they asked for.
         query.append(("redirect", request.get_full_path()))

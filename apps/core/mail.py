@@ -3,23 +3,23 @@ an .eml file under EMAIL_FILE_PATH (var/mail/), where a person or a test can ope
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
-from typing import Any
+from pathlib import Path
 
+from django.conf import settings
 from django.core.mail import EmailMessage
 from django.core.mail.backends.console import EmailBackend as ConsoleBackend
-from django.core.mail.backends.filebased import EmailBackend as FileBackend
+from django.utils import timezone
 
 
 class ConsoleAndFileBackend(ConsoleBackend):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._files = FileBackend(fail_silently=self.fail_silently)
-
     def send_messages(self, email_messages: Sequence[EmailMessage]) -> int:
         sent = super().send_messages(email_messages)
+        folder = Path(settings.EMAIL_FILE_PATH)
+        folder.mkdir(parents=True, exist_ok=True)
         for message in email_messages:
-            # One file per message, so each can be found again by its recipient.
-            self._files._fname = None
-            self._files.send_messages([message])
+            stamp = timezone.now().strftime("%Y%m%dT%H%M%S%f")
+            path = folder / f"{stamp}-{uuid.uuid4().hex[:8]}.eml"
+            path.write_bytes(message.message().as_bytes())
         return sent
