@@ -8,12 +8,13 @@ api.add_router("/fast-ai/v1/", "apps.accounts.api.router")
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("oidc/", include("mozilla_django_oidc.urls")),
-    path("", api.urls),
     path("", include("apps.accounts.urls")),
     path("", include("apps.core.urls")),
     path("", include("apps.market.urls")),
     path("", include("apps.leads.urls")),
     path("", include("apps.verification.urls")),
+    # Last: the API instance also answers its own root, which must not shadow "/".
+    path("", api.urls),
 ]
 
 handler404 = "apps.core.views.not_found"

@@ -46,7 +46,7 @@ def redirect_parts(response) -> tuple[str, list[tuple[str, str]]]:
 
 @pytest.fixture
 def member_client(client: Client, django_user_model) -> Client:
-    user = django_user_model.objects.create(email="buyer@example.com", username="buyer")
+    user = django_user_model.objects.create_user(email="buyer@example.com", name="Buyer")
     client.force_login(user)
     return client
 
