@@ -8,12 +8,11 @@ import jwt
 import pytest
 from cryptography.hazmat.primitives.asymmetric import rsa
 from django.test import Client
-from webpack_loader import config as webpack_config
-from webpack_loader.utils import get_loader
 
 from apps.accounts import tokens
 from apps.accounts.models import User
 from apps.accounts.providers.oidc import TokenSet
+from apps.accounts.tests.bundles import without_bundles
 from apps.accounts.tests.http import ISSUER
 
 KEY_ID = "test-key"
@@ -39,13 +38,10 @@ def provider_settings(settings: Any) -> Any:
 
 
 @pytest.fixture(autouse=True)
-def fake_bundles(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def fake_bundles() -> Iterator[None]:
     """Pages render without a frontend build."""
-    fake = "webpack_loader.loaders.FakeWebpackLoader"
-    monkeypatch.setitem(webpack_config.load_config("DEFAULT"), "LOADER_CLASS", fake)
-    get_loader.cache_clear()
-    yield
-    get_loader.cache_clear()
+    with without_bundles():
+        yield
 
 
 @pytest.fixture(scope="session")
