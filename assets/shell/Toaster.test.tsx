@@ -15,7 +15,7 @@ describe("Toaster", () => {
       showToast({ title: { id: "payment.failed" }, variant: "error" });
       showToast({ title: { id: "payment.success" }, variant: "success" });
     });
-    expect(screen.getAllByRole("status")).toHaveLength(1);
+    expect(document.querySelectorAll(".toast")).toHaveLength(1);
     expect(screen.getByText("Thanh toán thành công")).toBeTruthy();
   });
 

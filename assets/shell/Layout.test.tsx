@@ -1,0 +1,85 @@
+import { fireEvent, render, screen } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { IntlProvider } from "react-intl";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useLanguageStore } from "../i18n/language";
+import { messagesFor } from "../i18n/messages";
+import { testPreload } from "../testing/render";
+import { PreloadContext } from "./context";
+import { Layout } from "./Layout";
+import { Tooltip } from "./Tooltip";
+
+function LiveIntl({ children }: { children: ReactNode }) {
+  const language = useLanguageStore((state) => state.language);
+  return (
+    <IntlProvider locale={language} messages={messagesFor(language)}>
+      {children}
+    </IntlProvider>
+  );
+}
+
+function renderLayout(preload = testPreload()) {
+  return render(
+    <LiveIntl>
+      <PreloadContext value={preload}>
+        <Layout>
+          <p>page body</p>
+        </Layout>
+      </PreloadContext>
+    </LiveIntl>,
+  );
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  useLanguageStore.setState({ language: "en" });
+  document.cookie = "csrftoken=tok";
+});
+
+describe("Layout", () => {
+  it("switches the interface language and remembers it", () => {
+    renderLayout();
+    fireEvent.change(screen.getByLabelText("Language"), { target: { value: "vi" } });
+    expect(screen.getByRole("link", { name: "Phân tích thị trường" })).toBeTruthy();
+    expect(window.localStorage.getItem("app_language")).toBe("vi");
+    expect(document.documentElement.lang).toBe("vi");
+  });
+
+  it("offers the profile and a real sign-out form in the account menu", () => {
+    renderLayout();
+    fireEvent.click(screen.getByRole("button", { name: "Account" }));
+    expect(screen.getByRole("link", { name: "Profile" }).getAttribute("href")).toBe("/profile");
+    const form = screen.getByRole("button", { name: "Sign out" }).closest("form")!;
+    expect(form.method).toBe("post");
+    expect(form.getAttribute("action")).toBe("/oidc/logout/");
+    expect((form.elements.namedItem("csrfmiddlewaretoken") as HTMLInputElement).value).toBe("tok");
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("button", { name: "Sign out" })).toBeNull();
+  });
+
+  it("offers sign-in to a visitor who is not signed in", () => {
+    renderLayout(testPreload({ user: null, page: "not-found" }));
+    expect(screen.getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe("/signin");
+  });
+
+  it("opens the sidebar from the menu button on small screens", () => {
+    renderLayout();
+    fireEvent.click(screen.getByRole("button", { name: "Open menu" }));
+    expect(document.getElementById("sidebar")?.dataset.open).toBe("true");
+  });
+});
+
+describe("Tooltip", () => {
+  it("shows its label on hover and keyboard focus", () => {
+    render(
+      <Tooltip label="Farm Management · Not available yet">
+        <a href="/farm-management">Farm</a>
+      </Tooltip>,
+    );
+    expect(screen.queryByRole("tooltip")).toBeNull();
+    fireEvent.focus(screen.getByRole("link"));
+    expect(screen.getByRole("tooltip").textContent).toBe("Farm Management · Not available yet");
+    fireEvent.blur(screen.getByRole("link"));
+    expect(screen.queryByRole("tooltip")).toBeNull();
+  });
+});
