@@ -73,6 +73,8 @@ def user_for_claims(claims: dict[str, Any]) -> User:
     subject, email = str(claims["sub"]), str(claims.get("email") or "")
     user = _matching_user(subject, email, bool(claims.get("email_verified")))
     if user is None:
+        if not email:
+            raise SuspiciousOperation("a new user needs an email address")
         user = User(oidc_subject=subject, email=email)
         user.set_unusable_password()
     changes = {"oidc_subject": subject, "email": email or user.email}

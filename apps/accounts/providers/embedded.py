@@ -21,20 +21,23 @@ class EmbeddedUserAdmin:
 
     def create_user(self, email: str, language: str) -> str:
         try:
-            token = oidc.service_token(SCOPE, self.http)
-            response = oidc.call(
-                self.http,
-                "POST",
-                f"{settings.IDENTITY_ADMIN_URL}/users",
-                json={"email": email, "language": language},
-                headers={"Authorization": f"Bearer {token}"},
-            )
+            return self._create(email, language)
         except oidc.ProviderError as exc:
             raise UserAdminUnavailable(str(exc)) from exc
+
+    def _create(self, email: str, language: str) -> str:
+        response = oidc.call(
+            self.http,
+            "POST",
+            f"{settings.IDENTITY_ADMIN_URL}/users",
+            json={"email": email, "language": language},
+            headers={"Authorization": f"Bearer {oidc.service_token(SCOPE, self.http)}"},
+        )
         if response.status_code == 409:
             raise UserAlreadyExists(email)
         if response.status_code == 400:
             raise EmailRejected(email)
-        if response.status_code != 201:
+        subject = oidc.json_body(response).get("id") if response.status_code == 201 else None
+        if not subject:
             raise UserAdminUnavailable(f"user-admin API: {response.status_code}")
-        return str(response.json()["id"])
+        return str(subject)

@@ -67,7 +67,7 @@ def call(http: HttpClient | None, method: str, url: str, **kwargs: Any) -> reque
         raise ProviderError(f"{method} {url}: {exc}") from exc
 
 
-def _json(response: requests.Response) -> dict[str, Any]:
+def json_body(response: requests.Response) -> dict[str, Any]:
     try:
         body = response.json()
     except ValueError as exc:
@@ -89,7 +89,7 @@ def request_tokens(payload: dict[str, str], http: HttpClient | None = None) -> d
     response = call(http, "POST", settings.OIDC_OP_TOKEN_ENDPOINT, data=payload)
     if response.status_code != 200:
         raise ProviderError(f"token endpoint: {response.status_code} {response.text[:200]}")
-    return _json(response)
+    return json_body(response)
 
 
 def refresh_tokens(refresh_token: str, http: HttpClient | None = None) -> TokenSet:
@@ -120,7 +120,7 @@ def userinfo(access_token: str, http: HttpClient | None = None) -> dict[str, Any
         return None
     if response.status_code != 200:
         raise ProviderError(f"userinfo endpoint: {response.status_code}")
-    return _json(response)
+    return json_body(response)
 
 
 def revoke_token(token: str, token_type_hint: str, http: HttpClient | None = None) -> None:
@@ -135,7 +135,7 @@ def _signing_key(id_token: str, http: HttpClient | None) -> jwt.PyJWK:
     response = call(http, "GET", settings.OIDC_OP_JWKS_ENDPOINT)
     if response.status_code != 200:
         raise ProviderError(f"JWKS endpoint: {response.status_code}")
-    for key in _json(response).get("keys", []):
+    for key in json_body(response).get("keys", []):
         if key.get("kid") == header.get("kid") and key.get("alg", header["alg"]) == header["alg"]:
             return jwt.PyJWK(key)
     raise InvalidIdToken("no signing key matches the ID token")

@@ -76,6 +76,20 @@ def test_sign_in_creates_the_user_and_keeps_every_token_in_the_session(
     assert not [secret for secret in ("a-1", "r-1", stored.id_token) if secret in cookies]
 
 
+def test_the_callback_never_sends_the_user_to_another_origin(
+    client: Client, provider: Provider
+) -> None:
+    authorize = parse_qs(urlsplit(client.get("/oidc/authenticate/")["Location"]).query)
+    provider.nonce = authorize["nonce"][0]
+    session = client.session
+    session["oidc_login_next"] = "https://evil.com/phish"
+    session.save()
+
+    response = client.get("/oidc/callback/", {"code": "c-1", "state": authorize["state"][0]})
+
+    assert response["Location"] == "/market-insights"
+
+
 def test_a_returning_user_is_matched_by_subject_and_updated(
     client: Client, provider: Provider
 ) -> None:

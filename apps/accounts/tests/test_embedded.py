@@ -38,6 +38,7 @@ def test_creates_the_user_with_a_service_token() -> None:
         (response(400, {"error": "Please enter a valid email address"}), EmailRejected),
         (response(403, {"error": "The token lacks the users:write scope"}), UserAdminUnavailable),
         (response(502, "Bad Gateway"), UserAdminUnavailable),
+        (response(201, "<html>created</html>"), UserAdminUnavailable),
         (requests.ConnectTimeout("timed out"), UserAdminUnavailable),
     ],
 )

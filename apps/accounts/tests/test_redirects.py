@@ -26,6 +26,7 @@ def test_relative_paths_on_this_site_are_kept(url: str) -> None:
         "JavaScript:alert(document.cookie)",
         "/\t/evil.com",
         "/\n/evil.com",
+        "/market-insights\r\nSet-Cookie: sessionid=stolen",
         "market-insights",
         "data:text/html,<script>alert(1)</script>",
         "",

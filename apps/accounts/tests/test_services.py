@@ -50,6 +50,11 @@ def test_an_unverified_email_of_another_user_is_refused() -> None:
         services.user_for_claims(CLAIMS | {"email_verified": False})
 
 
+def test_a_new_user_needs_an_email_address() -> None:
+    with pytest.raises(SuspiciousOperation):
+        services.user_for_claims({"sub": "s-1"})
+
+
 class FakeUserAdmin:
     def __init__(self, outcome: str | Exception) -> None:
         self.outcome = outcome
