@@ -3,12 +3,16 @@ emailed link and choose a password, sign in at the provider's page, land in the 
 
 from __future__ import annotations
 
+import time
 import uuid
 from urllib.parse import urlencode, urlsplit
 
 import pytest
 import requests
+from django.contrib.sessions.backends.db import SessionStore
+from django.contrib.sessions.models import Session
 
+from apps.accounts import tokens
 from tests.browser import csrf_headers, submit_form
 from tests.conftest import SignInStack
 
@@ -72,6 +76,32 @@ def test_a_new_user_signs_up_signs_in_and_signs_out(
     assert browser.get(f"{stack.product_url}/fast-ai/v1/users", timeout=10).status_code == 401
     again = browser.get(f"{stack.product_url}/oidc/authenticate/", timeout=10)
     assert again.url.startswith(f"{stack.identity.url}/login/")
+
+
+def test_an_expiring_token_is_renewed_at_the_provider(
+    product_with_identity_provider: SignInStack,
+) -> None:
+    stack = product_with_identity_provider
+    browser = requests.Session()
+    login_page = browser.get(f"{stack.product_url}/oidc/authenticate/", timeout=10)
+    submit_form(
+        browser, login_page, email="demo@example.com", password=stack.identity.demo_password
+    )
+    session = SessionStore(Session.objects.get().session_key)
+    signed_in = tokens.stored(session)
+    assert signed_in is not None
+    session[tokens.EXPIRES_AT] = time.time() + 5
+    session.save()
+
+    profile = browser.get(f"{stack.product_url}/fast-ai/v1/users", timeout=10)
+
+    assert profile.status_code == 200
+    assert profile.json()["data"]["email"] == "demo@example.com"
+    renewed = tokens.stored(SessionStore(session.session_key))
+    assert renewed is not None
+    assert renewed.refresh_token != signed_in.refresh_token
+    assert renewed.id_token != signed_in.id_token
+    assert renewed.seconds_left() > 60
 
 
 def test_signing_up_twice_is_a_conflict(product_with_identity_provider: SignInStack) -> None:
