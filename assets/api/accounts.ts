@@ -1,4 +1,5 @@
 import useSWR from "swr";
+import type { Language } from "../i18n/messages";
 import { apiFetch } from "./client";
 
 export const USERS_PATH = "/fast-ai/v1/users";
@@ -36,6 +37,7 @@ export function useProfile() {
   return useSWR(USERS_PATH, fetchProfile);
 }
 
-export function registerUser(email: string): Promise<unknown> {
-  return apiFetch(USERS_PATH, { method: "POST", body: { email } });
+/** Registers an email; the verification mail is written in the interface language. */
+export function registerUser(email: string, language: Language): Promise<unknown> {
+  return apiFetch(USERS_PATH, { method: "POST", body: { email, language } });
 }

@@ -45,12 +45,12 @@ describe("apiFetch", () => {
   });
 
   it("throws ApiError with status, statusText and the camelCase body", async () => {
-    stubFetch(json({ data: { error: "Conflict" }, meta: { message: "User already exists", code: "user_already_exists" } }, 409));
+    stubFetch(json({ data: { error: "Conflict" }, meta: { message: "User already exists", code: "user_exists" } }, 409));
     const error = await apiFetch("/fast-ai/v1/users").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     const apiError = error as ApiError;
     expect(apiError.status).toBe(409);
-    expect(apiError.body.meta?.code).toBe("user_already_exists");
+    expect(apiError.body.meta?.code).toBe("user_exists");
     expect(apiError.path).toBe("/fast-ai/v1/users");
   });
 

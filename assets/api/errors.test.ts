@@ -73,8 +73,8 @@ describe("handleApiError", () => {
 
   it("409: toast with the server message, translated through its code when known", () => {
     const known = makeDeps();
-    handleApiError(apiError(409, envelope("Conflict", "User already exists", "user_already_exists")), known);
-    expect(toastTitles(known)).toEqual([{ id: "error.code.user_already_exists" }]);
+    handleApiError(apiError(409, envelope("Conflict", "User already exists", "user_exists")), known);
+    expect(toastTitles(known)).toEqual([{ id: "error.code.user_exists" }]);
     const unknown = makeDeps();
     handleApiError(apiError(409, envelope("Conflict", "Order already paid", "order_paid")), unknown);
     expect(toastTitles(unknown)).toEqual([{ text: "Order already paid" }]);

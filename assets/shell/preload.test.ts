@@ -40,8 +40,8 @@ describe("preload", () => {
   });
 
   it("accepts an anonymous visitor and page data such as next and company_id", () => {
-    expect(parsePreload(wire({ page: "signin", user: null, data: { next: "/market-insights" } })).data.next).toBe(
-      "/market-insights",
+    expect(parsePreload(wire({ page: "signin", user: null, data: { next: "/market-insights", signin_failed: true } })).data).toEqual(
+      { next: "/market-insights", signinFailed: true },
     );
     expect(parsePreload(wire({ page: "company-detail", data: { company_id: 12 } })).data.companyId).toBe("12");
   });

@@ -45,6 +45,7 @@ export interface SearchParams {
 /** Page-specific data, a union of what each view hands its page. */
 export interface PageData {
   next?: string;
+  signinFailed?: boolean;
   productName?: string;
   target?: string | null;
   companyId?: string;
@@ -109,6 +110,7 @@ function readData(value: unknown): PageData {
   const data = object(value ?? {}, "data");
   const page: PageData = {};
   if (typeof data.next === "string") page.next = data.next;
+  if (typeof data.signinFailed === "boolean") page.signinFailed = data.signinFailed;
   if (typeof data.productName === "string") page.productName = data.productName;
   if (typeof data.target === "string" || data.target === null) page.target = data.target;
   if (typeof data.companyId === "string" || typeof data.companyId === "number") {

@@ -63,6 +63,11 @@ describe("SignInPage", () => {
     );
   });
 
+  it("says when the last sign-in attempt failed", () => {
+    renderWithShell(<SignInPage />, { preload: { ...preload(false), data: { next: "/", signinFailed: true } } });
+    expect(screen.getByRole("alert").textContent).toBe("Sign-in failed. Please try again.");
+  });
+
   it("offers Google only when the site enables it", () => {
     renderWithShell(<SignInPage />, { preload: preload(true) });
     fireEvent.click(screen.getByRole("button", { name: "Continue with Google" }));

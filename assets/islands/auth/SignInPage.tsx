@@ -30,6 +30,11 @@ export function SignInPage() {
     <section className="card auth-card">
       <h1 className="auth-card__title">{t("signin.title")}</h1>
       <p className="muted">{t("signin.subtitle")}</p>
+      {data.signinFailed && (
+        <p className="form-alert" role="alert">
+          {t("signin.failed")}
+        </p>
+      )}
       <a className="button button--primary button--block" href={signinUrl(site.authenticateUrl, base)}>
         {t("signin.sso")}
       </a>

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { useLanguageStore } from "../../i18n/language";
 import { useToastStore } from "../../stores/toast";
 import { renderWithShell, testPreload } from "../../testing/render";
 import { SignUpPage } from "./SignUpPage";
@@ -22,6 +23,7 @@ function renderPage() {
 }
 
 beforeEach(() => {
+  useLanguageStore.setState({ language: "vi" });
   useToastStore.setState({ toasts: [], lastId: 0 });
 });
 
@@ -45,7 +47,7 @@ describe("SignUpPage", () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe("/fast-ai/v1/users");
     expect(init?.method).toBe("POST");
-    expect(init?.body).toBe('{"email":"an@farm.vn"}');
+    expect(init?.body).toBe('{"email":"an@farm.vn","language":"vi"}');
   });
 
   it("says the user already exists on 409", async () => {

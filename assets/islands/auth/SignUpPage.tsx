@@ -2,6 +2,7 @@ import { useState, type SubmitEvent } from "react";
 import { registerUser } from "../../api/accounts";
 import { ApiError } from "../../api/client";
 import { EmailField } from "../../components/EmailField";
+import { useLanguageStore } from "../../i18n/language";
 import type { Text } from "../../i18n/messages";
 import { useT } from "../../i18n/useT";
 import { useAnalytics } from "../../shell/context";
@@ -12,7 +13,7 @@ import { EMAIL_EXAMPLE, validateEmail } from "../../shell/validation";
 /** What the sign-up form shows for a refused registration, or null to use the general handler. */
 export function registrationProblem(error: unknown): Text | null {
   if (!(error instanceof ApiError)) return null;
-  if (error.status === 409) return { id: "error.code.user_already_exists" };
+  if (error.status === 409) return { id: "error.code.user_exists" };
   if (error.status === 422) {
     const field = error.body.data?.fields?.email?.[0] ?? error.body.meta?.message;
     return field ? { text: field } : { id: "validation.emailInvalid", values: { email: EMAIL_EXAMPLE } };
@@ -37,6 +38,7 @@ export function SignUpPage() {
   const t = useT();
   const analytics = useAnalytics();
   const handleError = useApiErrorHandler();
+  const language = useLanguageStore((state) => state.language);
   const [email, setEmail] = useState("");
   const [error, setError] = useState<Text | null>(null);
   const [state, setState] = useState<"idle" | "sending" | "done">("idle");
@@ -47,7 +49,7 @@ export function SignUpPage() {
     if (problem) return;
     setState("sending");
     try {
-      await registerUser(email.trim());
+      await registerUser(email.trim(), language);
       analytics.event("auth", "sign_up");
       setState("done");
     } catch (failure) {
