@@ -143,7 +143,8 @@ def start_embedded_provider(
     _run([*manage, "migrate", "--no-input", "-v", "0"], env, log)
     _run([*manage, "bootstrap_identity", "--demo-users"], env, log)
     command = [str(BIN_DIR / "gunicorn"), "config.identity_wsgi:application", "--threads", "4"]
-    command += ["--bind", f"127.0.0.1:{port}", "--log-level", "warning"]
+    command += ["--bind", f"127.0.0.1:{port}", "--workers", "1", "--no-control-socket"]
+    command += ["--log-level", "warning"]
     process = subprocess.Popen(
         command, env=env, cwd=BASE_DIR, stdout=log.open("ab"), stderr=subprocess.STDOUT
     )
