@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import uuid
 from dataclasses import dataclass
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 from django.conf import settings
 from django.contrib.auth import authenticate
@@ -96,18 +96,20 @@ def register_user(email: str, name: str = "", language: str = DEFAULT_LANGUAGE) 
     return user
 
 
-def _absolute(path: str) -> str:
-    return f"{settings.IDENTITY_URL}{path}"
+def _absolute(path: str, language: str) -> str:
+    # The page opened from an email speaks the email's language.
+    return f"{settings.IDENTITY_URL}{path}?{urlencode({'lang': language})}"
 
 
 def verification_link(user: User) -> str:
     token = verification_tokens.make_token(user)
-    return _absolute(reverse("identity:verify", args=[user.subject, token]))
+    return _absolute(reverse("identity:verify", args=[user.subject, token]), user.language)
 
 
-def reset_link(user: User) -> str:
+def reset_link(user: User, language: str) -> str:
     token = reset_tokens.make_token(user)
-    return _absolute(reverse("identity:password-reset-confirm", args=[user.subject, token]))
+    path = reverse("identity:password-reset-confirm", args=[user.subject, token])
+    return _absolute(path, language)
 
 
 def _send(user: User, kind: str, link: str, language: str) -> None:
@@ -128,7 +130,7 @@ def request_password_reset(email: str, language: str) -> None:
     """Email a reset link when an active account exists; say nothing either way."""
     user = selectors.user_by_email(email)
     if user is not None and user.is_active:
-        _send(user, "reset", reset_link(user), language)
+        _send(user, "reset", reset_link(user, language), language)
 
 
 def user_for_link(subject: uuid.UUID, token: str, kind: str) -> User | None:

@@ -33,6 +33,7 @@ def test_register_user_creates_an_unverified_user_and_mails_the_link() -> None:
     assert not user.email_verified
     assert mail.outbox[-1].subject == "验证您的 Tradewise 邮箱"
     assert services.verification_link(user).split("/verify/")[0] in mail.outbox[-1].body
+    assert services.verification_link(user).endswith("/?lang=zh-hans")
 
 
 def test_register_user_refuses_duplicates_and_bad_addresses() -> None:
@@ -45,7 +46,7 @@ def test_register_user_refuses_duplicates_and_bad_addresses() -> None:
 
 def test_verification_links_work_once() -> None:
     user = factories.make_user(verified=False, password=None)
-    token = services.verification_link(user).rstrip("/").split("/")[-1]
+    token = factories.path_of(services.verification_link(user)).rstrip("/").split("/")[-1]
     assert services.user_for_link(user.subject, token, "verify") == user
     assert services.user_for_link(user.subject, token, "reset") is None
     services.verify_email_and_set_password(user, "a-new-secret-9")
