@@ -188,3 +188,9 @@ def test_a_failing_page_is_the_error_screen(member_client: Client, monkeypatch) 
     response = member_client.get("/market-insights")
     assert response.status_code == 500
     assert preload_of(response)["page"] == "server-error"
+
+
+def test_the_api_is_described_by_an_openapi_document(client: Client) -> None:
+    document = client.get("/api/openapi.json").json()
+    assert document["info"]["title"] == "Tradewise API"
+    assert "/fast-ai/v1/users" in document["paths"]
