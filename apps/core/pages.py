@@ -12,6 +12,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from apps.accounts.selectors import page_preload
+
 # Search parameters the root and the authenticated area accept (spec §2). Each is a string and
 # falls back to an empty string when invalid.
 ACCEPTED_SEARCH_PARAMETERS = ("redirect", "product_name", "pricing", "my-leads", "my-verification")
@@ -74,12 +76,15 @@ def render_island(
     status: int = 200,
 ) -> HttpResponse:
     """Render `templates/<family>.html`, which mounts the `<family>` bundle."""
+    data = dict(data or {})
+    if request.user.is_authenticated:
+        data["api"] = page_preload(request.user)
     preload: Preload = {
         "page": page,
         "path": request.path,
         "search": accepted_search(request),
         "user": _preload_user(request),
         "site": site_settings(),
-        "data": data or {},
+        "data": data,
     }
     return _render(request, family, preload, status)

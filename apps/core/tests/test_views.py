@@ -111,7 +111,19 @@ def test_pages_render_their_island_with_a_preload(member_client: Client, url: st
 
 
 def test_detail_pages_preload_their_company_id(member_client: Client) -> None:
-    assert preload_of(member_client.get("/find-global-company/42"))["data"] == {"company_id": 42}
+    assert preload_of(member_client.get("/find-global-company/42"))["data"]["company_id"] == 42
+
+
+@pytest.mark.parametrize(("url", "page"), PAGES)
+def test_pages_preload_the_api_answers_the_shell_needs(member_client: Client, url: str, page: str):
+    preloaded = preload_of(member_client.get(url))["data"]["api"]
+    assert "/fast-ai/v1/users" in preloaded
+    for path, answer in preloaded.items():
+        assert member_client.get(path).json()["data"] == answer
+
+
+def test_public_pages_preload_no_api_answers(client: Client) -> None:
+    assert "api" not in preload_of(client.get("/signin"))["data"]
 
 
 @pytest.mark.parametrize("url", UNAVAILABLE)
