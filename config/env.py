@@ -8,6 +8,7 @@ repository, so `make run` works with no configuration; real environment variable
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 import environ
 
@@ -48,3 +49,30 @@ PORT = env.int("PORT", 8000)
 IDENTITY_PORT = env.int("IDENTITY_PORT", PORT + 1)
 SITE_URL = env.str("SITE_URL", f"http://127.0.0.1:{PORT}").rstrip("/")
 IDENTITY_URL = env.str("IDENTITY_URL", f"http://127.0.0.1:{IDENTITY_PORT}").rstrip("/")
+
+
+def database(variable: str, sqlite_file: str) -> dict[str, Any]:
+    """The database named by `variable`, or a SQLite file under var/ set up for several
+    processes (web threads and the task worker) writing one file."""
+    settings = env.db(variable, default=f"sqlite:///{VAR_DIR / sqlite_file}")
+    if settings["ENGINE"] == "django.db.backends.sqlite3":
+        # Wait for the writer instead of failing, and let readers go on while it writes.
+        settings["OPTIONS"] = {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    return settings
+
+
+def mail() -> dict[str, Any]:
+    """Mail settings: SMTP from EMAIL_URL in production; by default every message is printed
+    to the console and kept as an .eml file under var/mail/."""
+    settings = env.email("EMAIL_URL", default="consolemail://")
+    if settings["EMAIL_BACKEND"] == "django.core.mail.backends.console.EmailBackend":
+        settings["EMAIL_BACKEND"] = "apps.core.mail.ConsoleAndFileBackend"
+    settings["EMAIL_FILE_PATH"] = env.str("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
+    settings["DEFAULT_FROM_EMAIL"] = env.str(
+        "DEFAULT_FROM_EMAIL", "Tradewise <no-reply@tradewise.example>"
+    )
+    return settings

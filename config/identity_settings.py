@@ -5,7 +5,7 @@ in at the provider never signs anyone into the product except through the OIDC c
 """
 
 from apps.identity.keys import load_or_create_signing_key
-from config.env import BASE_DIR, IDENTITY_URL, SITE_URL, VAR_DIR, env
+from config.env import BASE_DIR, IDENTITY_URL, SITE_URL, VAR_DIR, database, env, mail
 
 SECRET_KEY = env.str("IDENTITY_SECRET_KEY")
 DEBUG = env.bool("DEBUG", False)
@@ -55,15 +55,7 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {
-    "default": env.db("IDENTITY_DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'identity.sqlite3'}")
-}
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"]["OPTIONS"] = {
-        "timeout": 20,
-        "transaction_mode": "IMMEDIATE",
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-    }
+DATABASES = {"default": database("IDENTITY_DATABASE_URL", "identity.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 SESSION_COOKIE_NAME = "idp_sessionid"
@@ -112,15 +104,8 @@ IDENTITY_PRODUCT_POST_LOGOUT_REDIRECT_URIS = env.list(
 IDENTITY_SERVICE_CLIENT_ID = env.str("OIDC_SERVICE_CLIENT_ID", "workspace-service")
 IDENTITY_SERVICE_CLIENT_SECRET = env.str("OIDC_SERVICE_CLIENT_SECRET")
 
-_email = env.email("EMAIL_URL", default="consolemail://")
-EMAIL_BACKEND = (
-    "apps.core.mail.ConsoleAndFileBackend"
-    if _email["EMAIL_BACKEND"] == "django.core.mail.backends.console.EmailBackend"
-    else _email["EMAIL_BACKEND"]
-)
-vars().update({key: value for key, value in _email.items() if key != "EMAIL_BACKEND"})
-EMAIL_FILE_PATH = env.str("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
-DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", "Tradewise <no-reply@tradewise.example>")
+# Mail: EMAIL_URL (SMTP) in production, console + var/mail/ by default (config/env.py).
+vars().update(mail())
 
 # django-oauth-toolkit: the signing key comes from apps/identity/keys.py, the claims and scope
 # rules from apps/identity/oidc.py.

@@ -1,6 +1,6 @@
 """Settings of the product (the web workspace). Every knob comes from the environment."""
 
-from config.env import BASE_DIR, IDENTITY_URL, PORT, SITE_URL, VAR_DIR, env
+from config.env import BASE_DIR, IDENTITY_URL, PORT, SITE_URL, database, env, mail
 
 SECRET_KEY = env.str("SECRET_KEY")
 DEBUG = env.bool("DEBUG", False)
@@ -59,15 +59,7 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}")}
-DATABASES["default"]["ATOMIC_REQUESTS"] = False
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Web threads and the task worker share the file: wait for the writer instead of failing.
-    DATABASES["default"]["OPTIONS"] = {
-        "timeout": 20,
-        "transaction_mode": "IMMEDIATE",
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-    }
+DATABASES = {"default": database("DATABASE_URL", "db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
@@ -152,17 +144,8 @@ WEBPACK_LOADER = {
 
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
-# Mail: SMTP in production (EMAIL_URL=smtp://user:pass@host:587/?tls=True); by default every
-# message is printed to the console and kept as a file under var/mail/.
-_email = env.email("EMAIL_URL", default="consolemail://")
-EMAIL_BACKEND = (
-    "apps.core.mail.ConsoleAndFileBackend"
-    if _email["EMAIL_BACKEND"] == "django.core.mail.backends.console.EmailBackend"
-    else _email["EMAIL_BACKEND"]
-)
-vars().update({key: value for key, value in _email.items() if key != "EMAIL_BACKEND"})
-EMAIL_FILE_PATH = env.str("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
-DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", "Tradewise <no-reply@tradewise.example>")
+# Mail: EMAIL_URL (SMTP) in production, console + var/mail/ by default (config/env.py).
+vars().update(mail())
 
 GA_MEASUREMENT_ID = env.str("GA_MEASUREMENT_ID", "")
 

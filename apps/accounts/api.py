@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 from django.utils.translation import get_language_from_request
-from ninja import Router
+from ninja import Router, Status
 
 from apps.accounts import selectors, services
 from apps.accounts.languages import provider_language
@@ -17,10 +17,10 @@ router = Router(tags=["users"])
 
 
 @router.post("users", response={201: RegistrationOut}, auth=None)
-def register(request: HttpRequest, payload: RegistrationIn) -> tuple[int, dict[str, object]]:
+def register(request: HttpRequest, payload: RegistrationIn) -> Status[dict[str, object]]:
     language = provider_language(payload.language) or get_language_from_request(request)
     services.register_user(payload.email, language)
-    return 201, envelope({"message": "User registered successfully"})
+    return Status(201, envelope({"message": "User registered successfully"}))
 
 
 @router.get("users", response=ProfileOut, auth=session_or_bearer)

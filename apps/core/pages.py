@@ -5,14 +5,18 @@ Keep the preload's shape in sync with assets/shell/preload.ts."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypedDict
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
+from django.views.decorators.http import require_safe
 
+from apps.accounts.models import User
 from apps.accounts.selectors import page_preload
+from apps.core.gate import signin_required
 
 # Search parameters the root and the authenticated area accept (spec §2). Each is a string and
 # falls back to an empty string when invalid.
@@ -45,10 +49,7 @@ def accepted_search(request: HttpRequest) -> dict[str, str]:
     return search
 
 
-def _preload_user(request: HttpRequest) -> PreloadUser | None:
-    user = request.user
-    if not user.is_authenticated:
-        return None
+def _preload_user(user: User) -> PreloadUser:
     return {"id": user.pk, "email": user.email, "name": user.get_full_name()}
 
 
@@ -74,17 +75,34 @@ def render_island(
     page: str,
     data: dict[str, Any] | None = None,
     status: int = 200,
+    with_user: bool = True,
 ) -> HttpResponse:
-    """Render `templates/<family>.html`, which mounts the `<family>` bundle."""
+    """Render `templates/<family>.html`, which mounts the `<family>` bundle. Without
+    `with_user` the page reads nothing about the visitor (the error screen must render even
+    when that is what failed)."""
     data = dict(data or {})
-    if request.user.is_authenticated:
-        data["api"] = page_preload(request.user)
+    user = request.user if with_user and request.user.is_authenticated else None
+    if user is not None:
+        data["api"] = page_preload(user)
     preload: Preload = {
         "page": page,
         "path": request.path,
         "search": accepted_search(request),
-        "user": _preload_user(request),
+        "user": _preload_user(user) if user is not None else None,
         "site": site_settings(),
         "data": data,
     }
     return _render(request, family, preload, status)
+
+
+def signed_in_page(*, family: str, page: str) -> Callable[..., HttpResponse]:
+    """A page of the authenticated group whose island needs only the route's own arguments
+    (such as `company_id`) as its data."""
+
+    @require_safe
+    @signin_required
+    def view(request: HttpRequest, **route_arguments: Any) -> HttpResponse:
+        return render_island(request, family=family, page=page, data=route_arguments)
+
+    view.__name__ = page.replace("-", "_")
+    return view

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_safe
 
 from apps.core.errors import NotFound, ServerError
 from apps.core.gate import signin_required
-from apps.core.pages import accepted_search, render_island
+from apps.core.pages import accepted_search, render_island, signed_in_page
 from apps.core.products import home_after_payment, home_for_root
 from apps.core.responses import application_error_response
 
@@ -57,16 +57,8 @@ def payment_cancel(request: HttpRequest) -> HttpResponse:
     return _payment_outcome(request, "cancel")
 
 
-@require_safe
-@signin_required
-def unavailable(request: HttpRequest) -> HttpResponse:
-    return render_island(request, family="status", page="unavailable")
-
-
-@require_safe
-@signin_required
-def profile(request: HttpRequest) -> HttpResponse:
-    return render_island(request, family="profile", page="profile")
+unavailable = signed_in_page(family="status", page="unavailable")
+profile = signed_in_page(family="profile", page="profile")
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
@@ -78,4 +70,4 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
 def server_error(request: HttpRequest) -> HttpResponse:
     if request.path.startswith(API_PREFIXES):
         return application_error_response(ServerError())
-    return render_island(request, family="status", page="server-error", status=500)
+    return render_island(request, family="status", page="server-error", status=500, with_user=False)

@@ -1,11 +1,3 @@
-from django.http import HttpRequest, HttpResponse
-from django.views.decorators.http import require_safe
+from apps.core.pages import signed_in_page
 
-from apps.core.gate import signin_required
-from apps.core.pages import render_island
-
-
-@require_safe
-@signin_required
-def market_insights(request: HttpRequest) -> HttpResponse:
-    return render_island(request, family="market", page="market-insights")
+market_insights = signed_in_page(family="market", page="market-insights")

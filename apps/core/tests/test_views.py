@@ -190,12 +190,12 @@ def test_unknown_api_path_is_a_json_not_found(client: Client) -> None:
 
 
 def test_a_failing_page_is_the_error_screen(member_client: Client, monkeypatch) -> None:
-    from apps.market import views
+    from apps.core import pages
 
     def broken(*args, **kwargs):
         raise RuntimeError("database unavailable")
 
-    monkeypatch.setattr(views, "render_island", broken)
+    monkeypatch.setattr(pages, "page_preload", broken)
     member_client.raise_request_exception = False
     response = member_client.get("/market-insights")
     assert response.status_code == 500
