@@ -63,16 +63,3 @@ def database(variable: str, sqlite_file: str) -> dict[str, Any]:
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     return settings
-
-
-def mail() -> dict[str, Any]:
-    """Mail settings: SMTP from EMAIL_URL in production; by default every message is printed
-    to the console and kept as an .eml file under var/mail/."""
-    settings = env.email("EMAIL_URL", default="consolemail://")
-    if settings["EMAIL_BACKEND"] == "django.core.mail.backends.console.EmailBackend":
-        settings["EMAIL_BACKEND"] = "apps.core.mail.ConsoleAndFileBackend"
-    settings["EMAIL_FILE_PATH"] = env.str("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
-    settings["DEFAULT_FROM_EMAIL"] = env.str(
-        "DEFAULT_FROM_EMAIL", "Tradewise <no-reply@tradewise.example>"
-    )
-    return settings

@@ -5,7 +5,7 @@ in at the provider never signs anyone into the product except through the OIDC c
 """
 
 from apps.identity.keys import load_or_create_signing_key
-from config.env import BASE_DIR, IDENTITY_URL, SITE_URL, VAR_DIR, database, env, mail
+from config.env import BASE_DIR, IDENTITY_URL, SITE_URL, VAR_DIR, database, env
 
 SECRET_KEY = env.str("IDENTITY_SECRET_KEY")
 DEBUG = env.bool("DEBUG", False)
@@ -104,8 +104,7 @@ IDENTITY_PRODUCT_POST_LOGOUT_REDIRECT_URIS = env.list(
 IDENTITY_SERVICE_CLIENT_ID = env.str("OIDC_SERVICE_CLIENT_ID", "workspace-service")
 IDENTITY_SERVICE_CLIENT_SECRET = env.str("OIDC_SERVICE_CLIENT_SECRET")
 
-# Mail: EMAIL_URL (SMTP) in production, console + var/mail/ by default (config/env.py).
-vars().update(mail())
+from config.mail_settings import *  # noqa: E402, F403
 
 # django-oauth-toolkit: the signing key comes from apps/identity/keys.py, the claims and scope
 # rules from apps/identity/oidc.py.

@@ -1,6 +1,6 @@
 """Settings of the product (the web workspace). Every knob comes from the environment."""
 
-from config.env import BASE_DIR, IDENTITY_URL, PORT, SITE_URL, database, env, mail
+from config.env import BASE_DIR, IDENTITY_URL, PORT, SITE_URL, database, env
 
 SECRET_KEY = env.str("SECRET_KEY")
 DEBUG = env.bool("DEBUG", False)
@@ -144,8 +144,7 @@ WEBPACK_LOADER = {
 
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
-# Mail: EMAIL_URL (SMTP) in production, console + var/mail/ by default (config/env.py).
-vars().update(mail())
+from config.mail_settings import *  # noqa: E402, F403
 
 GA_MEASUREMENT_ID = env.str("GA_MEASUREMENT_ID", "")
 
