@@ -6,7 +6,6 @@ request gets 401."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib import auth
@@ -15,9 +14,9 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from apps.accounts import services, tokens
 from apps.accounts.models import User
 from apps.core.errors import NotAuthenticated
-from apps.core.responses import error_response
+from apps.core.gate import signin_url
+from apps.core.responses import application_error_response, is_api_request
 
-API_PREFIXES = ("/fast-ai/", "/oms-backend/")
 # Sign-in, callback and sign-out manage the tokens themselves.
 RELYING_PARTY_PREFIX = "/oidc/"
 
@@ -44,7 +43,6 @@ def _needs_renewal(request: HttpRequest) -> bool:
 
 
 def _signed_out(request: HttpRequest) -> HttpResponse:
-    if request.path.startswith(API_PREFIXES):
-        error = NotAuthenticated()
-        return error_response(status=error.status, message=error.message, code=error.code)
-    return HttpResponseRedirect(f"/signin?{urlencode({'redirect': request.get_full_path()})}")
+    if is_api_request(request):
+        return application_error_response(NotAuthenticated())
+    return HttpResponseRedirect(signin_url(request))

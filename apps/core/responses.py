@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import JsonResponse
+from django.http import HttpRequest, JsonResponse
 
 from apps.core.errors import ApplicationError
+
+API_PREFIXES = ("/fast-ai/", "/oms-backend/")
 
 
 def envelope(data: Any, **meta: Any) -> dict[str, Any]:
@@ -30,3 +32,8 @@ def error_response(
 
 def application_error_response(exc: ApplicationError) -> JsonResponse:
     return error_response(status=exc.status, message=exc.message, code=exc.code, fields=exc.fields)
+
+
+def is_api_request(request: HttpRequest) -> bool:
+    """Calls of the JSON API answer in the error shape, not with pages or redirects."""
+    return request.path.startswith(API_PREFIXES)

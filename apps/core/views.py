@@ -10,9 +10,7 @@ from apps.core.errors import NotFound, ServerError
 from apps.core.gate import signin_required
 from apps.core.pages import accepted_search, render_island, signed_in_page
 from apps.core.products import home_after_payment, home_for_root
-from apps.core.responses import application_error_response
-
-API_PREFIXES = ("/fast-ai/", "/oms-backend/")
+from apps.core.responses import application_error_response, is_api_request
 
 
 def _with_query(request: HttpRequest, path: str) -> str:
@@ -62,12 +60,12 @@ profile = signed_in_page(family="profile", page="profile")
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    if request.path.startswith(API_PREFIXES):
+    if is_api_request(request):
         return application_error_response(NotFound())
     return render_island(request, family="status", page="not-found", status=404)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    if request.path.startswith(API_PREFIXES):
+    if is_api_request(request):
         return application_error_response(ServerError())
     return render_island(request, family="status", page="server-error", status=500, with_user=False)

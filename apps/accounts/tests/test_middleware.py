@@ -76,7 +76,9 @@ def test_a_renewal_for_another_subject_signs_the_user_out(
     response = client.get("/find-global-lead?my-leads=1")
 
     assert response.status_code == 302
-    assert response["Location"] == "/signin?redirect=%2Ffind-global-lead%3Fmy-leads%3D1"
+    assert response["Location"] == (
+        "/signin?path=find-global-lead&my-leads=1&redirect=%2Ffind-global-lead%3Fmy-leads%3D1"
+    )
     assert "_auth_user_id" not in client.session
     assert tokens.stored(client.session) is None
 
@@ -89,7 +91,9 @@ def test_a_refused_renewal_signs_out_and_returns_to_the_page_after_sign_in(
 
     response = client.get("/market-insights?pricing=monthly")
 
-    assert response["Location"] == "/signin?redirect=%2Fmarket-insights%3Fpricing%3Dmonthly"
+    assert response["Location"] == (
+        "/signin?path=market-insights&pricing=monthly&redirect=%2Fmarket-insights%3Fpricing%3Dmonthly"
+    )
     assert "_auth_user_id" not in client.session
 
 
