@@ -140,6 +140,14 @@ def test_the_profile_of_the_signed_in_user(sign_in: Callable[..., Client], membe
     assert response.json() == {"data": {"id": member.pk, **PROFILE}, "meta": {}}
 
 
+def test_the_profile_reads_the_session_and_the_user_only(
+    sign_in: Callable[..., Client], member: User, django_assert_num_queries: Any
+) -> None:
+    client = sign_in(member, seconds_left=300)
+    with django_assert_num_queries(2):
+        assert client.get("/fast-ai/v1/users").status_code == 200
+
+
 def test_the_profile_for_a_bearer_token(
     client: Client, member: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -206,3 +206,11 @@ def test_the_api_is_described_by_an_openapi_document(client: Client) -> None:
     document = client.get("/api/openapi.json").json()
     assert document["info"]["title"] == "Tradewise API"
     assert "/fast-ai/v1/users" in document["paths"]
+
+
+@pytest.mark.parametrize(("url", "page"), PAGES)
+def test_a_signed_in_page_reads_the_session_and_the_user_only(
+    member_client: Client, django_assert_num_queries, url: str, page: str
+) -> None:
+    with django_assert_num_queries(2):
+        assert member_client.get(url).status_code == 200
