@@ -5,7 +5,7 @@ in at the provider never signs anyone into the product except through the OIDC c
 """
 
 from apps.identity.keys import load_or_create_signing_key
-from config.env import BASE_DIR, IDENTITY_URL, SITE_URL, VAR_DIR, database, env
+from config.env import BASE_DIR, IDENTITY_URL, SITE_URL, VAR_DIR, database, env, origin_of
 
 SECRET_KEY = env.str("IDENTITY_SECRET_KEY")
 DEBUG = env.bool("DEBUG", False)
@@ -24,6 +24,7 @@ INSTALLED_APPS = [
     # Before oauth2_provider, so that its pages (consent, logout) use the provider's look.
     "apps.identity",
     "oauth2_provider",
+    "csp",
 ]
 
 MIDDLEWARE = [
@@ -35,7 +36,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
+
 
 ROOT_URLCONF = "config.identity_urls"
 WSGI_APPLICATION = "config.identity_wsgi.application"
@@ -98,11 +101,25 @@ IDENTITY_PRODUCT_CLIENT_SECRET = env.str("OIDC_RP_CLIENT_SECRET")
 IDENTITY_PRODUCT_REDIRECT_URIS = env.list(
     "IDENTITY_PRODUCT_REDIRECT_URIS", default=[f"{SITE_URL}/oidc/callback/"]
 )
+IDENTITY_PRODUCT_ORIGINS = sorted({origin_of(uri) for uri in IDENTITY_PRODUCT_REDIRECT_URIS})
 IDENTITY_PRODUCT_POST_LOGOUT_REDIRECT_URIS = env.list(
     "IDENTITY_PRODUCT_POST_LOGOUT_REDIRECT_URIS", default=[PRODUCT_SIGNIN_URL, f"{SITE_URL}/"]
 )
 IDENTITY_SERVICE_CLIENT_ID = env.str("OIDC_SERVICE_CLIENT_ID", "workspace-service")
 IDENTITY_SERVICE_CLIENT_SECRET = env.str("OIDC_SERVICE_CLIENT_SECRET")
+
+# The pages are plain forms with inline styles and no scripts. A sign-in form's answer
+# redirects to the product's callback, which form-action must allow.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'none'"],
+        "style-src": ["'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "form-action": ["'self'", *IDENTITY_PRODUCT_ORIGINS],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'none'"],
+    }
+}
 
 from config.mail_settings import *  # noqa: E402, F403
 

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import html
 import re
+from typing import Any
 from urllib.parse import urlencode
 
 import pytest
@@ -177,3 +178,14 @@ def test_home_sends_visitors_to_sign_in_and_greets_a_signed_in_user(client: Clie
     assert client.get("/")["Location"] == "/login/"
     factories.sign_in(client, factories.make_user().email)
     assert "exporter@example.com" in client.get("/").content.decode()
+
+
+def test_pages_forbid_scripts_and_frames_and_post_only_to_the_provider_or_product(
+    client: Client, settings: Any
+) -> None:
+    policy = client.get("/login/")["Content-Security-Policy"]
+    directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
+    assert directives["default-src"] == "'none'"
+    assert "script-src" not in directives
+    assert directives["frame-ancestors"] == "'none'"
+    assert directives["form-action"].split() == ["'self'", *settings.IDENTITY_PRODUCT_ORIGINS]
