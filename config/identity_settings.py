@@ -66,6 +66,9 @@ CSRF_COOKIE_NAME = "idp_csrftoken"
 LANGUAGE_COOKIE_NAME = "idp_language"
 SESSION_COOKIE_SECURE = IDENTITY_URL.startswith("https://")
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+# Behind a proxy that ends TLS, trust its X-Forwarded-Proto so built URLs say https.
+if env.bool("BEHIND_TLS_PROXY", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 LOGIN_URL = "/login/"
 AUTH_USER_MODEL = "identity.User"

@@ -68,6 +68,9 @@ SESSION_COOKIE_NAME = "sessionid"
 CSRF_COOKIE_NAME = "csrftoken"
 SESSION_COOKIE_SECURE = SITE_URL.startswith("https://")
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+# Behind a proxy that ends TLS, trust its X-Forwarded-Proto so built URLs say https.
+if env.bool("BEHIND_TLS_PROXY", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_AGE = env.int("SESSION_COOKIE_AGE", 14 * 24 * 3600)
 
 AUTH_USER_MODEL = "accounts.User"
