@@ -1,17 +1,10 @@
-"""Where a visitor may be sent after signing in: only a relative path on this site."""
+"""Where a visitor lands after signing in: a relative path on this site, or the default."""
 
 from __future__ import annotations
 
 from django.conf import settings
-from django.utils.http import url_has_allowed_host_and_scheme
 
-
-def is_safe_relative_redirect(url: str | None) -> bool:
-    if not url or not url.isprintable():
-        return False
-    if not url.startswith("/") or url.startswith("//"):
-        return False
-    return url_has_allowed_host_and_scheme(url, allowed_hosts=None)
+from apps.core.redirects import is_safe_relative_redirect
 
 
 def safe_redirect_target(url: str | None) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 from ninja import Schema
 from pydantic import Field, field_validator
 
-from apps.accounts.emails import EMAIL_INVALID, EMAIL_REQUIRED, email_problem
+from apps.core.validation import EMAIL_INVALID, EMAIL_REQUIRED, email_problem
 
 
 class RegistrationIn(Schema):

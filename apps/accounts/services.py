@@ -14,7 +14,6 @@ from django.core.exceptions import SuspiciousOperation
 from django.db import IntegrityError, transaction
 
 from apps.accounts import tokens
-from apps.accounts.emails import EMAIL_INVALID
 from apps.accounts.models import User
 from apps.accounts.providers import oidc
 from apps.accounts.providers.embedded import EmbeddedUserAdmin
@@ -26,6 +25,7 @@ from apps.accounts.providers.user_admin import (
     UserAlreadyExists,
 )
 from apps.core.errors import Conflict, ProviderUnavailable, ValidationFailed
+from apps.core.validation import EMAIL_INVALID
 
 logger = logging.getLogger(__name__)
 

@@ -14,11 +14,11 @@ from django.views.decorators.http import require_safe
 from mozilla_django_oidc.views import OIDCAuthenticationCallbackView, OIDCAuthenticationRequestView
 
 from apps.accounts.languages import provider_language
-from apps.accounts.redirects import is_safe_relative_redirect, safe_redirect_target
+from apps.accounts.redirects import safe_redirect_target
+from apps.core.gate import SECTIONS
 from apps.core.pages import render_island
+from apps.core.redirects import is_safe_relative_redirect
 
-# The `path` values the authenticated group sends to sign-in (spec §2).
-SECTIONS = ("market-insights", "find-global-lead", "find-global-company")
 SIGNIN_FAILED = "signin_failed"
 LOGIN_HINT_MAX_LENGTH = 254
 

@@ -12,6 +12,9 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 
 View = Callable[..., HttpResponse]
 
+# The `path` values of the sign-in redirect (spec §2): the page to land on after sign-in.
+SECTIONS = ("market-insights", "find-global-lead", "find-global-company")
+
 
 def section_for(path: str) -> str:
     """The `path` value of the sign-in redirect for a page path (spec §2)."""

@@ -5,8 +5,8 @@ from typing import Any
 from django import forms
 from django.contrib.auth.password_validation import validate_password
 
+from apps.core.validation import is_valid_email
 from apps.identity.models import User
-from apps.identity.services import is_valid_email
 from apps.identity.texts import text
 
 

@@ -3,7 +3,6 @@ and the clients and demo users that the bootstrap command sets up."""
 
 from __future__ import annotations
 
-import re
 import uuid
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode, urlsplit
@@ -15,14 +14,13 @@ from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from oauth2_provider.models import AbstractApplication, Application
 
+from apps.core.redirects import is_safe_relative_redirect
+from apps.core.validation import is_valid_email
 from apps.identity import selectors
 from apps.identity.models import User, normalize_email_address
 from apps.identity.texts import DEFAULT_LANGUAGE, text
-
-EMAIL_PATTERN = re.compile(r"^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$")
 
 
 class UserExists(Exception):
@@ -56,22 +54,9 @@ verification_tokens = _VerificationTokens()
 reset_tokens = _ResetTokens()
 
 
-def is_valid_email(email: str) -> bool:
-    return bool(EMAIL_PATTERN.fullmatch(email))
-
-
-def safe_next_url(candidate: str, host: str) -> str | None:
+def safe_next_url(candidate: str) -> str | None:
     """`candidate` when it is a path on this provider, else None (no open redirects)."""
-    parts = urlsplit(candidate)
-    is_local_path = (
-        candidate.startswith("/")
-        and not candidate.startswith(("//", "/\\"))
-        and not parts.scheme
-        and not parts.netloc
-    )
-    if is_local_path and url_has_allowed_host_and_scheme(candidate, allowed_hosts={host}):
-        return candidate
-    return None
+    return candidate if is_safe_relative_redirect(candidate) else None
 
 
 def login_hint(next_url: str) -> str:

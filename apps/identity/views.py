@@ -37,7 +37,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @sensitive_post_parameters("password")
 @require_http_methods(["GET", "POST"])
 def sign_in(request: HttpRequest) -> HttpResponse:
-    next_url = services.safe_next_url(request.GET.get("next", ""), request.get_host())
+    next_url = services.safe_next_url(request.GET.get("next", ""))
     if request.method == "GET":
         form = SignInForm(initial={"email": services.login_hint(next_url or "")})
         return _page(request, "login", form=form, next_url=next_url)

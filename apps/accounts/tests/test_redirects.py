@@ -1,6 +1,7 @@
 import pytest
 
-from apps.accounts.redirects import is_safe_relative_redirect, safe_redirect_target
+from apps.accounts.redirects import safe_redirect_target
+from apps.core.redirects import is_safe_relative_redirect
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""The email rule of sign-up (spec §5)."""
+"""Validation rules of spec §5 shared by the product and the identity provider."""
 
 from __future__ import annotations
 
@@ -9,10 +9,14 @@ EMAIL_REQUIRED = "Please enter an email"
 EMAIL_INVALID = "Please enter a valid email address (e.g: name@example.com)."
 
 
+def is_valid_email(value: str) -> bool:
+    return bool(EMAIL_PATTERN.fullmatch(value))
+
+
 def email_problem(value: str) -> str | None:
     """The message for an unacceptable email address, or None when it is acceptable."""
     if not value.strip():
         return EMAIL_REQUIRED
-    if not EMAIL_PATTERN.fullmatch(value.strip()):
+    if not is_valid_email(value.strip()):
         return EMAIL_INVALID
     return None
