@@ -13,9 +13,9 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.views.decorators.http import require_safe
 from mozilla_django_oidc.views import OIDCAuthenticationCallbackView, OIDCAuthenticationRequestView
 
-from apps.accounts.languages import provider_language
 from apps.accounts.redirects import safe_redirect_target
 from apps.core.gate import SECTIONS
+from apps.core.languages import normalize
 from apps.core.pages import render_island
 from apps.core.redirects import is_safe_relative_redirect
 
@@ -62,7 +62,7 @@ class AuthenticateView(OIDCAuthenticationRequestView):
         login_hint = request.GET.get("login_hint", "").strip()
         if login_hint.isprintable() and 0 < len(login_hint) <= LOGIN_HINT_MAX_LENGTH:
             params["login_hint"] = login_hint
-        language = provider_language(request.GET.get("ui_locales"))
+        language = normalize(request.GET.get("ui_locales"))
         if language:
             params["ui_locales"] = language
         if request.GET.get("idp") == "google" and settings.OIDC_GOOGLE_IDP_HINT:

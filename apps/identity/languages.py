@@ -13,16 +13,8 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.utils.translation.trans_real import parse_accept_lang_header
 
+from apps.core.languages import normalize
 from apps.identity.texts import DEFAULT_LANGUAGE
-
-
-def normalize(tag: str) -> str | None:
-    """Map a language tag (`vi-VN`, `zh`, `zh_CN`, `EN`) to a supported code, or None."""
-    code = tag.strip().lower().replace("_", "-")
-    if code.startswith("zh"):
-        return "zh-hans"
-    base = code.split("-")[0]
-    return base if base in ("en", "vi") else None
 
 
 def first_supported(tags: Iterable[str]) -> str | None:
