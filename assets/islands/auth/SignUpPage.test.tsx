@@ -69,6 +69,22 @@ describe("SignUpPage", () => {
     );
   });
 
+  it("shows the field message on 422 in the interface language", async () => {
+    respond(422, {
+      data: { error: "Invalid", fields: { email: ["Please enter a valid email address (e.g: name@example.com)."] } },
+      meta: { message: "Invalid", code: "validation_failed" },
+    });
+    renderWithShell(<SignUpPage />, {
+      language: "vi",
+      preload: testPreload({ page: "signup", path: "/signup", user: null }),
+    });
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "an@farm.vn" } });
+    fireEvent.click(screen.getByRole("button", { name: "Đăng ký" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Vui lòng nhập địa chỉ email hợp lệ (ví dụ: name@example.com).",
+    );
+  });
+
   it("hands other failures to the general handler", async () => {
     respond(400, { data: { error: "Bad", fields: {} }, meta: { message: "Bad", code: "bad_request" } });
     renderPage();
