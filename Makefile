@@ -19,7 +19,7 @@ dev: install migrate seed
 	  DJANGO_SETTINGS_MODULE=config.identity_settings $(VENV)/bin/gunicorn config.identity_wsgi:application \
 	    --bind 127.0.0.1:$${IDENTITY_PORT:-$$(( $${PORT:-8000} + 1 ))} --threads 4 & \
 	  $(MANAGE) db_worker --no-reload & \
-	  DEBUG=true WHITENOISE_USE_FINDERS=true $(MANAGE) runserver 127.0.0.1:$${PORT:-8000}; \
+	  DEBUG=true WHITENOISE_USE_FINDERS=true PAYMENTS_SANDBOX=$${PAYMENTS_SANDBOX:-on} $(MANAGE) runserver 127.0.0.1:$${PORT:-8000}; \
 	  kill $$(jobs -p) 2>/dev/null
 
 install: $(VENV)/.installed node_modules/.installed
@@ -45,6 +45,7 @@ migrate: $(VENV)/.installed
 
 seed: migrate
 	$(IDENTITY) bootstrap_identity --demo-users
+	$(MANAGE) seed_demo
 
 chromium:
 	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }

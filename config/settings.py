@@ -23,6 +23,7 @@ INSTALLED_APPS = [
     "csp",
     "apps.core",
     "apps.accounts",
+    "apps.billing",
     "apps.market",
     "apps.leads",
     "apps.verification",
@@ -113,6 +114,8 @@ OIDC_TIMEOUT = env.int("OIDC_TIMEOUT", 10)
 OIDC_GOOGLE_IDP_HINT = env.str("OIDC_GOOGLE_IDP_HINT", "")
 # Refresh an access token that has less than this many seconds of validity (spec §9).
 OIDC_REFRESH_THRESHOLD_SECONDS = 20
+# A token counts as expiring this many seconds before it expires (spec §9).
+OIDC_EXPIRING_NOTICE_SECONDS = 50
 
 # The product's service client (client-credentials grant) for the provider's user administration.
 OIDC_SERVICE_CLIENT_ID = env.str("OIDC_SERVICE_CLIENT_ID", "workspace-service")
@@ -144,6 +147,12 @@ WEBPACK_LOADER = {
         "CACHE": not DEBUG,
     }
 }
+
+# Payments: Stripe when a secret key is set; otherwise the sandbox provider when PAYMENTS_SANDBOX
+# is on (`make run` turns it on); otherwise checkout answers 503.
+STRIPE_SECRET_KEY = env.str("STRIPE_SECRET_KEY", "")
+STRIPE_WEBHOOK_SECRET = env.str("STRIPE_WEBHOOK_SECRET", "")
+PAYMENTS_SANDBOX = env.bool("PAYMENTS_SANDBOX", False)
 
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 

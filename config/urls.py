@@ -4,12 +4,16 @@ from django.urls import include, path
 from apps.core.api import api
 
 api.add_router("/fast-ai/v1/", "apps.accounts.api.router")
+api.add_router("/fast-ai/v1/", "apps.billing.api.router")
+api.add_router("/oms-backend/v1/", "apps.billing.api.orders_router")
+api.add_router("/oms-backend/v1/", "apps.accounts.api.session_router")
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("oidc/", include("mozilla_django_oidc.urls")),
     path("", include("apps.accounts.urls")),
     path("", include("apps.core.urls")),
+    path("", include("apps.billing.urls")),
     path("", include("apps.market.urls")),
     path("", include("apps.leads.urls")),
     path("", include("apps.verification.urls")),

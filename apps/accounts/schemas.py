@@ -7,6 +7,7 @@ from typing import Any
 from ninja import Schema
 from pydantic import Field, field_validator
 
+from apps.billing.schemas import CreditsOut, SubscriptionOut
 from apps.core.validation import EMAIL_INVALID, EMAIL_REQUIRED, email_problem
 
 
@@ -40,11 +41,23 @@ class Profile(Schema):
     id: int
     email: str
     name: str
-    user_subscription: dict[str, Any] | None
+    user_subscription: SubscriptionOut
+    subscriptions: list[SubscriptionOut]
     total_user_query_logs_in_day: int
-    credits: int | None
+    queries_left_today: int | None
+    credits: CreditsOut
 
 
 class ProfileOut(Schema):
     data: Profile
+    meta: dict[str, Any]
+
+
+class SessionExpiry(Schema):
+    expires_at: str
+    expires_in: int
+
+
+class SessionExpiryOut(Schema):
+    data: SessionExpiry
     meta: dict[str, Any]

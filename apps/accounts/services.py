@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from datetime import UTC, datetime
 from typing import Any
 
 from django.conf import settings
@@ -30,6 +31,8 @@ from apps.core.validation import EMAIL_INVALID
 logger = logging.getLogger(__name__)
 
 BEARER_CACHE_SECONDS = 60
+# The browser's session monitor asks every minute (spec §9).
+SESSION_MONITOR_SECONDS = 60
 
 
 class UserExists(Conflict):
@@ -93,6 +96,13 @@ def user_for_claims(claims: dict[str, Any]) -> User:
     return user
 
 
+def user_with_email(email: str) -> User:
+    """The user with this email, created when missing; the first sign-in with a verified email
+    links the provider's subject to it."""
+    user = User.objects.filter(email__iexact=email).first()
+    return user or User.objects.create_user(email)
+
+
 def user_for_bearer_token(token: str) -> User | None:
     """The active user whose access token this is, as the provider's userinfo endpoint says;
     the answer is cached briefly under a hash of the token."""
@@ -150,6 +160,21 @@ def renew_session_tokens(session: SessionBase, user: User) -> bool:
     tokens.store(session, fresh)
     session.save()
     return True
+
+
+def keep_session_fresh(session: SessionBase, user: User) -> dict[str, object] | None:
+    """Renew the session's tokens when they would expire before the browser's next check
+    (spec §4: a 60 s monitor, tokens flagged 50 s before expiry). The new expiry, or None
+    when the session has no tokens or they cannot be renewed."""
+    current = tokens.stored(session)
+    if current is None:
+        return None
+    if current.seconds_left() < settings.OIDC_EXPIRING_NOTICE_SECONDS + SESSION_MONITOR_SECONDS:
+        if not renew_session_tokens(session, user):
+            return None
+        current = tokens.stored(session) or current
+    expires_at = datetime.fromtimestamp(current.expires_at, tz=UTC)
+    return {"expires_at": expires_at.isoformat(), "expires_in": max(int(current.seconds_left()), 0)}
 
 
 def revoke_session_tokens(session: SessionBase) -> None:

@@ -124,27 +124,34 @@ def test_sign_up_with_an_unreachable_provider_is_503(client: Client, settings: A
     assert response.status_code == 503
 
 
-PROFILE = {
-    "email": "lan.nguyen@example.com",
-    "name": "Lan Nguyen",
-    "user_subscription": None,
-    "total_user_query_logs_in_day": 0,
-    "credits": None,
-}
-
-
-def test_the_profile_of_the_signed_in_user(sign_in: Callable[..., Client], member: User) -> None:
+def test_the_profile_of_a_new_user_is_on_the_free_plans(
+    sign_in: Callable[..., Client], member: User
+) -> None:
     response = sign_in(member, seconds_left=300).get("/fast-ai/v1/users")
 
     assert response.status_code == 200
-    assert response.json() == {"data": {"id": member.pk, **PROFILE}, "meta": {}}
+    profile = response.json()["data"]
+    assert (profile["id"], profile["email"], profile["name"]) == (
+        member.pk,
+        "lan.nguyen@example.com",
+        "Lan Nguyen",
+    )
+    subscription = profile["user_subscription"]
+    assert (subscription["product"], subscription["plan"]["key"]) == ("market-insights", "free")
+    assert subscription["plan"]["plan_usage"] == [
+        {"limit_value": 2, "plan_limit": {"limit_type": "query_per_day"}}
+    ]
+    assert [s["product"] for s in profile["subscriptions"]] == ["market-insights", "lead-sourcing"]
+    assert profile["total_user_query_logs_in_day"] == 0
+    assert profile["queries_left_today"] == 2
+    assert profile["credits"] == {"balance": 10, "free": 10, "bought": 0, "daily_allowance": 10}
 
 
-def test_the_profile_reads_the_session_and_the_user_only(
+def test_the_profile_reads_session_user_plans_subscriptions_queries_and_credits(
     sign_in: Callable[..., Client], member: User, django_assert_num_queries: Any
 ) -> None:
     client = sign_in(member, seconds_left=300)
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(6):
         assert client.get("/fast-ai/v1/users").status_code == 200
 
 
@@ -158,7 +165,10 @@ def test_the_profile_for_a_bearer_token(
     response = client.get("/fast-ai/v1/users", headers={"Authorization": "Bearer good"})
     refused = client.get("/fast-ai/v1/users", headers={"Authorization": "Bearer bad"})
 
-    assert response.json()["data"] == {"id": member.pk, **PROFILE}
+    assert (response.json()["data"]["id"], response.json()["data"]["email"]) == (
+        member.pk,
+        "lan.nguyen@example.com",
+    )
     assert refused.status_code == 401
 
 

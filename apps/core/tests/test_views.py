@@ -209,8 +209,9 @@ def test_the_api_is_described_by_an_openapi_document(client: Client) -> None:
 
 
 @pytest.mark.parametrize(("url", "page"), PAGES)
-def test_a_signed_in_page_reads_the_session_and_the_user_only(
+def test_a_signed_in_page_reads_session_user_and_billing_in_six_queries(
     member_client: Client, django_assert_num_queries, url: str, page: str
 ) -> None:
-    with django_assert_num_queries(2):
+    # Session, user, then billing: plans, subscriptions, today's queries, credits.
+    with django_assert_num_queries(6):
         assert member_client.get(url).status_code == 200

@@ -1,0 +1,107 @@
+"""The billing API: catalogue, the user's billing overview, checkout, Stripe's webhook and
+orders (under /oms-backend/v1/)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, JsonResponse
+from ninja import Query, Router, Status
+
+from apps.accounts.models import User
+from apps.billing import selectors, services
+from apps.billing.providers.stripe_checkout import WebhookRejected, verified_event
+from apps.billing.schemas import (
+    BillingOut,
+    CheckoutIn,
+    CheckoutOut,
+    OrderOut,
+    OrdersQuery,
+    OrderUpdateIn,
+    PlanOut,
+    PlansQuery,
+    ProductOut,
+    PurchaseIn,
+)
+from apps.core.api import session_or_bearer
+from apps.core.responses import envelope, error_response
+from apps.core.schemas import Envelope, PagedEnvelope
+
+logger = logging.getLogger(__name__)
+
+router = Router(tags=["billing"])
+orders_router = Router(tags=["orders"], auth=session_or_bearer)
+
+
+def _user(request: HttpRequest) -> User:
+    return request.auth  # type: ignore[attr-defined]
+
+
+@router.get("products", response=Envelope[list[ProductOut]], auth=None)
+def products(request: HttpRequest) -> dict[str, Any]:
+    return envelope(selectors.products())
+
+
+@router.get("plans", response=Envelope[list[PlanOut]], auth=None)
+def plans(request: HttpRequest, filters: Query[PlansQuery]) -> dict[str, Any]:
+    return envelope([selectors.plan_data(plan) for plan in selectors.catalogue(filters.product_id)])
+
+
+@router.get("users/billing", response=Envelope[BillingOut], auth=session_or_bearer)
+def billing(request: HttpRequest) -> dict[str, Any]:
+    return envelope(selectors.billing_overview(_user(request)))
+
+
+@router.post(
+    "payments/checkout/sessions", response={201: Envelope[CheckoutOut]}, auth=session_or_bearer
+)
+def checkout(request: HttpRequest, payload: CheckoutIn) -> Status[dict[str, Any]]:
+    order, url = services.start_checkout(
+        _user(request), payload.product, payload.plan, payload.language
+    )
+    return Status(201, envelope({"url": url, "order_id": order.pk, "provider": order.provider}))
+
+
+@router.post("payments/webhooks/stripe", auth=None, include_in_schema=False)
+def stripe_webhook(request: HttpRequest) -> JsonResponse:
+    signature = request.headers.get("Stripe-Signature", "")
+    try:
+        event = verified_event(request.body, signature, settings.STRIPE_WEBHOOK_SECRET)
+    except WebhookRejected as exc:
+        logger.warning("Stripe webhook rejected: %s", exc)
+        return error_response(status=400, message="Invalid signature", code="invalid_signature")
+    outcome = services.handle_stripe_event(event)
+    logger.info("Stripe event %s (%s): %s", event.get("id"), event.get("type"), outcome)
+    return JsonResponse({"received": True, "outcome": outcome.value})
+
+
+@orders_router.post("orders", response={201: Envelope[OrderOut]})
+def create_order(request: HttpRequest, payload: PurchaseIn) -> Status[dict[str, Any]]:
+    order = services.create_order(_user(request), payload.product, payload.plan)
+    return Status(201, envelope(selectors.order_data(order)))
+
+
+@orders_router.get("orders", response=PagedEnvelope[OrderOut])
+def list_orders(request: HttpRequest, filters: Query[OrdersQuery]) -> dict[str, Any]:
+    orders, total = selectors.orders_page(
+        _user(request), page=filters.page, page_size=filters.page_size, status=filters.status
+    )
+    return envelope(
+        [selectors.order_data(order) for order in orders],
+        page=filters.page,
+        page_size=filters.page_size,
+        total=total,
+    )
+
+
+@orders_router.get("orders/{order_id}", response=Envelope[OrderOut])
+def read_order(request: HttpRequest, order_id: int) -> dict[str, Any]:
+    return envelope(selectors.order_data(selectors.order_for(_user(request), order_id)))
+
+
+@orders_router.put("orders/{order_id}", response=Envelope[OrderOut])
+def update_order(request: HttpRequest, order_id: int, payload: OrderUpdateIn) -> dict[str, Any]:
+    services.cancel_order(_user(request), order_id)
+    return envelope(selectors.order_data(selectors.order_for(_user(request), order_id)))

@@ -1,0 +1,78 @@
+"""Stripe Checkout: a one-time payment session per order, and verification of Stripe's
+signed webhook events."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import stripe
+
+from apps.billing.providers.checkout import CheckoutProviderError, CheckoutSession
+
+if TYPE_CHECKING:
+    from apps.billing.models import Order
+
+NAME = "stripe"
+# Stripe Checkout's own interface languages for ours.
+CHECKOUT_LOCALES = {"en": "en", "vi": "vi", "zh": "zh"}
+
+
+class WebhookRejected(Exception):
+    """The payload is not a genuine Stripe event for our endpoint secret."""
+
+
+class StripeCheckout:
+    name = NAME
+
+    def __init__(self, secret_key: str) -> None:
+        self.client = stripe.StripeClient(secret_key, max_network_retries=2)
+
+    def create_session(
+        self,
+        *,
+        order: Order,
+        customer_email: str,
+        success_url: str,
+        cancel_url: str,
+        language: str,
+    ) -> CheckoutSession:
+        params: dict[str, Any] = {
+            "mode": "payment",
+            "client_reference_id": str(order.pk),
+            "metadata": {"order_id": str(order.pk)},
+            "customer_email": customer_email,
+            "locale": CHECKOUT_LOCALES.get(language, "auto"),
+            "success_url": success_url,
+            "cancel_url": cancel_url,
+            "line_items": [
+                {
+                    "quantity": 1,
+                    "price_data": {
+                        "currency": order.currency.lower(),
+                        "unit_amount": order.amount_cents,
+                        "product_data": {"name": order.plan.text("en", "name") or str(order.plan)},
+                    },
+                }
+            ],
+        }
+        try:
+            session = self.client.v1.checkout.sessions.create(
+                params,  # type: ignore[arg-type]
+                {"idempotency_key": f"order-{order.pk}"},
+            )
+        except stripe.StripeError as exc:
+            raise CheckoutProviderError(str(exc)) from exc
+        if not session.url:
+            raise CheckoutProviderError("Stripe returned a session without a URL")
+        return CheckoutSession(url=session.url, reference=session.id)
+
+
+def verified_event(payload: bytes, signature: str, secret: str) -> dict[str, Any]:
+    """The event Stripe signed, as plain data; raises WebhookRejected otherwise."""
+    if not secret:
+        raise WebhookRejected("no webhook secret is configured")
+    try:
+        event = stripe.Webhook.construct_event(payload, signature, secret)
+    except (ValueError, stripe.SignatureVerificationError) as exc:
+        raise WebhookRejected(str(exc)) from exc
+    return event.to_dict()

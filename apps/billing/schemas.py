@@ -1,0 +1,133 @@
+"""Request and response schemas of the billing API (snake_case on the wire)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ninja import Schema
+from pydantic import Field
+
+OrderStatus = Literal["pending", "paid", "cancelled", "failed", "refunded"]
+
+
+class PurchaseIn(Schema):
+    product: str = Field(min_length=1, max_length=40)
+    plan: str = Field(min_length=1, max_length=40)
+
+
+class CheckoutIn(PurchaseIn):
+    language: Literal["en", "vi", "zh"] = "en"
+
+
+class OrderUpdateIn(Schema):
+    status: Literal["cancelled"]
+
+
+class PlansQuery(Schema):
+    product_id: int | None = None
+
+
+class OrdersQuery(Schema):
+    page: int = Field(1, ge=1)
+    page_size: int = Field(10, ge=1, le=100)
+    status: OrderStatus | None = None
+
+
+class PlanLimit(Schema):
+    limit_type: str
+
+
+class PlanUsage(Schema):
+    limit_value: int | None
+    plan_limit: PlanLimit
+
+
+class PlanTexts(Schema):
+    name: str
+    description: str
+    plan_title: str
+    button_text: str
+    plan_unit_selling_points: list[str]
+
+
+class PlanOut(PlanTexts):
+    id: int
+    key: str
+    product: str
+    product_id: int
+    number: int
+    kind: Literal["free", "subscription", "credits"]
+    period: Literal["day", "month"] | None
+    price: float
+    price_without_discount: float
+    discount: int
+    currency: str
+    credits: int | None
+    daily_credits: int | None
+    plan_usage: list[PlanUsage]
+    translations: dict[str, PlanTexts]
+
+
+class SubscriptionOut(Schema):
+    id: int | None
+    product: str
+    status: str
+    plan_id: int
+    plan: PlanOut
+    started_at: str | None
+    ends_at: str | None
+    trial_ends_at: str | None
+
+
+class CreditsOut(Schema):
+    balance: int
+    free: int
+    bought: int
+    daily_allowance: int
+
+
+class OrderOut(Schema):
+    id: int
+    product: str
+    plan: str
+    plan_id: int
+    plan_name: str
+    amount: float
+    amount_cents: int
+    currency: str
+    status: OrderStatus
+    provider: str
+    provider_reference: str
+    created_at: str
+    updated_at: str
+    paid_at: str | None
+
+
+class LedgerEntryOut(Schema):
+    id: int
+    created_at: str
+    amount: int
+    bucket: Literal["free", "bought"]
+    kind: str
+    reason: str
+    reference: str | None
+    balance_after: int
+    order_id: int | None
+
+
+class BillingOut(Schema):
+    orders: list[OrderOut]
+    ledger: list[LedgerEntryOut]
+    subscriptions: list[SubscriptionOut]
+    credits: CreditsOut
+
+
+class CheckoutOut(Schema):
+    url: str
+    order_id: int
+    provider: str
+
+
+class ProductOut(Schema):
+    id: int
+    name: str
