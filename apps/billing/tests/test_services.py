@@ -1,0 +1,250 @@
+"""Billing's writes: the query quota, the credit ledger and the daily free credits."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+import time_machine
+from django.db.models import Sum
+
+from apps.accounts.models import User
+from apps.billing import selectors, services
+from apps.billing.models import CreditAccount, CreditEntry, Plan, Subscription
+from apps.billing.services import InsufficientCredit, QueryLimitExceeded
+
+pytestmark = pytest.mark.django_db
+
+BEFORE_MIDNIGHT = datetime(2026, 3, 1, 23, 59, 30, tzinfo=UTC)
+AFTER_MIDNIGHT = datetime(2026, 3, 2, 0, 0, 30, tzinfo=UTC)
+
+
+@pytest.fixture
+def user() -> User:
+    return User.objects.create_user("lan@example.com")
+
+
+def ledger_total(user: User) -> int:
+    return CreditEntry.objects.filter(account__user=user).aggregate(total=Sum("amount"))["total"] or 0
+
+
+def stored_balance(user: User) -> int:
+    return CreditAccount.objects.get(user=user).balance
+
+
+def subscribe(user: User, key: str) -> Subscription:
+    plan = Plan.objects.get(product__name="market-insights", key=key)
+    start = datetime.now(UTC)
+    return Subscription.objects.create(
+        user=user, plan=plan, started_at=start, ends_at=services._period_end(plan, start)
+    )
+
+
+# The query quota
+
+
+def test_a_free_user_has_two_searches_a_day(user: User) -> None:
+    first = services.record_query(user, "market-insights", "coffee|VN|2024")
+    second = services.record_query(user, "market-insights", "cashew|VN|2024")
+
+    assert (first.used, first.remaining, second.remaining) == (1, 1, 0)
+    with pytest.raises(QueryLimitExceeded) as refused:
+        services.record_query(user, "market-insights", "pepper|VN|2024")
+    assert "query limit exceeded" in refused.value.message
+    assert refused.value.status == 403
+
+
+def test_the_same_search_on_the_same_day_counts_once(user: User) -> None:
+    for _ in range(5):
+        state = services.record_query(user, "market-insights", "coffee|VN|2024")
+    assert (state.used, state.counted) == (1, False)
+    assert selectors.queries_today(user, "market-insights") == 1
+
+
+def test_repeating_a_counted_search_is_allowed_after_the_limit(user: User) -> None:
+    services.record_query(user, "market-insights", "a")
+    services.record_query(user, "market-insights", "b")
+    assert services.record_query(user, "market-insights", "a").counted is False
+
+
+def test_a_paid_plan_has_no_daily_limit(user: User) -> None:
+    subscribe(user, "daily")
+    for number in range(20):
+        state = services.record_query(user, "market-insights", f"search {number}")
+    assert (state.used, state.limit, state.remaining) == (20, None, None)
+
+
+def test_the_quota_starts_again_at_midnight_utc(user: User) -> None:
+    with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
+        services.record_query(user, "market-insights", "a")
+        services.record_query(user, "market-insights", "b")
+        with pytest.raises(QueryLimitExceeded):
+            services.record_query(user, "market-insights", "c")
+    with time_machine.travel(AFTER_MIDNIGHT, tick=False):
+        assert selectors.queries_today(user, "market-insights") == 0
+        assert services.record_query(user, "market-insights", "a").counted is True
+
+
+def test_an_ended_subscription_falls_back_to_the_free_plan(user: User) -> None:
+    with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
+        subscribe(user, "daily")
+        assert selectors.current_plans(user)["market-insights"].plan.key == "daily"
+    with time_machine.travel(datetime(2026, 3, 3, 0, 0, tzinfo=UTC), tick=False):
+        current = selectors.current_plans(user)["market-insights"]
+        assert (current.plan.key, current.subscription) == ("free", None)
+        assert selectors.usage(user)["queries_left_today"] == 2
+
+
+def test_a_cancelled_subscription_is_not_current(user: User) -> None:
+    subscription = subscribe(user, "monthly")
+    subscription.status = Subscription.Status.CANCELLED
+    subscription.save()
+    assert selectors.current_plans(user)["market-insights"].plan.key == "free"
+
+
+def test_queries_of_one_user_do_not_count_for_another(user: User) -> None:
+    other = User.objects.create_user("binh@example.com")
+    services.record_query(user, "market-insights", "a")
+    services.record_query(user, "market-insights", "b")
+    assert services.record_query(other, "market-insights", "a").remaining == 1
+
+
+# Credits
+
+
+def test_a_new_user_has_ten_free_credits_today(user: User) -> None:
+    assert selectors.usage(user)["credits"] == {
+        "balance": 10,
+        "free": 10,
+        "bought": 0,
+        "daily_allowance": 10,
+    }
+
+
+def test_free_credits_are_spent_before_bought_ones(user: User) -> None:
+    services.grant_credits(user, 100, "Basic pack", reference="order:1")
+
+    services.charge_credits(user, 5, "lead-phone", reference="lead-phone:7")
+    services.charge_credits(user, 7, "lead-phone", reference="lead-phone:8")
+
+    account = CreditAccount.objects.get(user=user)
+    assert (account.free_balance, account.bought_balance) == (0, 98)
+    split = CreditEntry.objects.filter(reference="lead-phone:8").values_list("bucket", "amount")
+    assert sorted(split) == [("bought", -2), ("free", -5)]
+    assert ledger_total(user) == stored_balance(user) == 98
+
+
+def test_charging_the_same_reference_twice_charges_once(user: User) -> None:
+    first = services.charge_credits(user, 1, "lead-email", reference="lead-email:123")
+    again = services.charge_credits(user, 1, "lead-email", reference="lead-email:123")
+
+    assert (first.changed, again.changed, again.balance) == (True, False, 9)
+    assert CreditEntry.objects.filter(kind="charge").count() == 1
+
+
+def test_an_insufficient_balance_is_refused_and_nothing_is_written(user: User) -> None:
+    services.charge_credits(user, 8, "lead-phone", reference="a")
+    entries = CreditEntry.objects.count()
+
+    with pytest.raises(InsufficientCredit) as refused:
+        services.charge_credits(user, 5, "lead-phone", reference="b")
+
+    assert "insufficient credit" in refused.value.message
+    assert refused.value.status == 403
+    assert CreditEntry.objects.count() == entries
+    assert stored_balance(user) == 2
+
+
+def test_granting_the_same_reference_twice_grants_once(user: User) -> None:
+    services.grant_credits(user, 100, "Basic pack", reference="order:9")
+    services.grant_credits(user, 100, "Basic pack", reference="order:9")
+    assert CreditAccount.objects.get(user=user).bought_balance == 100
+
+
+def test_a_refund_gives_back_what_the_charge_took_once(user: User) -> None:
+    services.grant_credits(user, 100, "Basic pack", reference="order:1")
+    services.charge_credits(user, 12, "lead-phone", reference="lead-phone:5")
+
+    refunded = services.refund_credits(user, "lead-phone:5", "no phone number found")
+    again = services.refund_credits(user, "lead-phone:5", "no phone number found")
+
+    account = CreditAccount.objects.get(user=user)
+    assert (refunded.changed, again.changed) == (True, False)
+    assert (account.free_balance, account.bought_balance) == (10, 100)
+    assert ledger_total(user) == account.balance
+
+
+def test_refunding_an_unknown_reference_changes_nothing(user: User) -> None:
+    assert services.refund_credits(user, "lead-phone:404", "no result").changed is False
+
+
+def test_yesterdays_free_credits_are_not_given_back_today(user: User) -> None:
+    with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
+        services.charge_credits(user, 4, "lead-phone", reference="lead-phone:1")
+    with time_machine.travel(AFTER_MIDNIGHT, tick=False):
+        services.refund_credits(user, "lead-phone:1", "no result")
+        account = CreditAccount.objects.get(user=user)
+        assert account.free_balance == 10
+        assert ledger_total(user) == account.balance
+
+
+def test_free_credits_reset_at_midnight_utc(user: User) -> None:
+    services.grant_credits(user, 50, "Basic pack", reference="order:1")
+    with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
+        services.charge_credits(user, 3, "lead-email", reference="lead-email:1")
+        assert selectors.usage(user)["credits"]["free"] == 7
+    with time_machine.travel(AFTER_MIDNIGHT, tick=False):
+        # Reported before anything is written: a fresh day has the full allowance.
+        assert selectors.usage(user)["credits"] == {
+            "balance": 60,
+            "free": 10,
+            "bought": 50,
+            "daily_allowance": 10,
+        }
+        services.charge_credits(user, 1, "lead-email", reference="lead-email:2")
+        account = CreditAccount.objects.get(user=user)
+        assert (account.free_balance, account.bought_balance) == (9, 50)
+    kinds = list(CreditEntry.objects.order_by("id").values_list("kind", "amount"))
+    assert kinds == [
+        ("grant", 50),
+        ("daily_grant", 10),
+        ("charge", -3),
+        ("daily_expiry", -7),
+        ("daily_grant", 10),
+        ("charge", -1),
+    ]
+    assert ledger_total(user) == account.balance
+
+
+def test_free_credits_never_accumulate_across_days(user: User) -> None:
+    with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
+        services.charge_credits(user, 1, "lead-email", reference="a")
+    with time_machine.travel(datetime(2026, 3, 5, 12, 0, tzinfo=UTC), tick=False):
+        services.charge_credits(user, 1, "lead-email", reference="b")
+        assert CreditAccount.objects.get(user=user).free_balance == 9
+
+
+def test_each_entry_records_the_balance_after_it(user: User) -> None:
+    services.grant_credits(user, 20, "Basic pack", reference="order:1")
+    services.charge_credits(user, 15, "verification", reference="verification:3")
+    running = 0
+    for entry in CreditEntry.objects.order_by("id"):
+        running += entry.amount
+        assert entry.balance_after == running
+
+
+def test_ledger_entries_cannot_be_edited(user: User) -> None:
+    services.grant_credits(user, 20, "Basic pack", reference="order:1")
+    entry = CreditEntry.objects.get()
+    entry.amount = 2000
+    with pytest.raises(ValueError, match="append-only"):
+        entry.save()
+
+
+def test_the_paid_demo_is_set_up_once(user: User) -> None:
+    services.set_up_paid_demo(user)
+    services.set_up_paid_demo(user)
+    usage = selectors.usage(user)
+    assert usage["user_subscription"]["plan"]["key"] == "monthly"
+    assert usage["credits"]["bought"] == 500
+    assert Subscription.objects.filter(user=user).count() == 1
