@@ -138,3 +138,50 @@ def test_sign_out_is_not_held_up_by_an_expired_token(
 
     assert response["Location"].startswith("https://id.tradewise.example/o/logout/?")
     assert provider.refreshed_with == []
+
+
+# The browser's 60-second session monitor: POST /oms-backend/v1/auth/refresh
+
+
+def test_the_monitor_renews_a_token_that_would_expire_before_its_next_check(
+    sign_in: SignIn, member: User, use_provider: Callable[..., Provider]
+) -> None:
+    provider = use_provider()
+    client = sign_in(member, seconds_left=100)
+
+    response = client.post("/oms-backend/v1/auth/refresh")
+
+    assert response.status_code == 200
+    assert provider.refreshed_with == ["r-1"]
+    assert 295 <= response.json()["data"]["expires_in"] <= 300
+    assert set(response.json()["data"]) == {"expires_at", "expires_in"}
+    assert tokens.stored(client.session).access_token == "a-2"
+
+
+def test_the_monitor_leaves_a_fresh_token_alone(
+    sign_in: SignIn, member: User, use_provider: Callable[..., Provider]
+) -> None:
+    provider = use_provider()
+    client = sign_in(member, seconds_left=250)
+
+    response = client.post("/oms-backend/v1/auth/refresh")
+
+    assert response.status_code == 200
+    assert provider.refreshed_with == []
+    assert 245 <= response.json()["data"]["expires_in"] <= 250
+
+
+def test_the_monitor_signs_out_a_session_that_cannot_be_renewed(
+    sign_in: SignIn, member: User, use_provider: Callable[..., Provider]
+) -> None:
+    use_provider(refusal=oidc.ProviderError("invalid_grant"))
+    client = sign_in(member, seconds_left=60)
+
+    response = client.post("/oms-backend/v1/auth/refresh")
+
+    assert response.status_code == 401
+    assert client.get("/fast-ai/v1/users").status_code == 401
+
+
+def test_the_monitor_needs_a_signed_in_session(client: Client) -> None:
+    assert client.post("/oms-backend/v1/auth/refresh").status_code == 401

@@ -25,7 +25,9 @@ def user() -> User:
 
 
 def ledger_total(user: User) -> int:
-    return CreditEntry.objects.filter(account__user=user).aggregate(total=Sum("amount"))["total"] or 0
+    return (
+        CreditEntry.objects.filter(account__user=user).aggregate(total=Sum("amount"))["total"] or 0
+    )
 
 
 def stored_balance(user: User) -> int:
