@@ -67,6 +67,7 @@ def purchasable_plan(product_name: str, plan_key: str) -> Plan:
         (p for p in catalogue() if p.product.name == product_name and p.key == plan_key), None
     )
     if plan is None:
+        product_named(product_name)  # an unknown product is reported as such
         raise ValidationFailed("Unknown plan", fields={"plan": ["Unknown plan"]})
     if not plan.is_paid:
         raise ValidationFailed(
