@@ -1,4 +1,4 @@
-"""Server time of the signed-in pages and the profile call, measured in-process with Django's
+"""Server time of the signed-in pages, the profile and billing calls, measured in-process with Django's
 test client on the configured database (no network, no browser).
 
     make bench        # or: .venv/bin/python bench/pages.py [--requests N]
@@ -27,8 +27,15 @@ from django.db import transaction  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
-SIGNED_IN_URLS = ["/market-insights", "/find-global-company/1", "/profile", "/fast-ai/v1/users"]
-PUBLIC_URLS = ["/signin", "/signup"]
+SIGNED_IN_URLS = [
+    "/market-insights",
+    "/find-global-company/1",
+    "/profile",
+    "/fast-ai/v1/users",
+    "/fast-ai/v1/users/billing",
+    "/oms-backend/v1/orders",
+]
+PUBLIC_URLS = ["/signin", "/signup", "/fast-ai/v1/plans"]
 BENCH_EMAIL = "bench@example.com"
 
 

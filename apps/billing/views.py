@@ -57,10 +57,14 @@ def checkout_page(request: HttpRequest, reference: str) -> HttpResponse:
 @require_POST
 def pay(request: HttpRequest, reference: str) -> HttpResponse:
     order = _sandbox_order(request, reference)
-    services.fulfil_order(
-        order.pk, provider=SANDBOX, provider_reference=reference, amount_cents=order.amount_cents
-    )
-    order.refresh_from_db(fields=["status"])
+    if order.status == Order.Status.PENDING:
+        services.fulfil_order(
+            order.pk,
+            provider=SANDBOX,
+            provider_reference=reference,
+            amount_cents=order.amount_cents,
+        )
+        order.refresh_from_db(fields=["status"])
     return _back_to_product("success" if order.status == Order.Status.PAID else "cancel", order)
 
 

@@ -13,6 +13,7 @@ import time_machine
 from django.test import Client
 
 from apps.accounts.models import User
+from apps.billing import services
 from apps.billing.models import CreditAccount, CreditEntry, Order, Subscription
 from apps.billing.tests.conftest import Response, signed_in
 
@@ -301,3 +302,18 @@ def test_paying_needs_the_pages_csrf_token(member: User, sandbox_order: MakeOrde
 
     assert accepted.status_code == 302
     assert status_of(order) == Order.Status.PAID
+
+
+def test_a_cancelled_sandbox_order_cannot_be_paid_afterwards(
+    member: User, member_client: Client, sandbox_order: Callable[..., Order]
+) -> None:
+    order = sandbox_order(member, "lead-sourcing", "basic")
+    services.cancel_order(member, order.pk)
+
+    response = member_client.post(f"/payments/sandbox/{order.provider_reference}/pay")
+
+    assert response.status_code == 302
+    assert response["Location"] == "/cancel?product_name=lead-sourcing"
+    order.refresh_from_db()
+    assert order.status == Order.Status.CANCELLED
+    assert not CreditEntry.objects.filter(kind="grant").exists()

@@ -14,7 +14,7 @@ from django.test import Client
 
 from apps.accounts.models import User
 from apps.billing.models import CreditEntry, Order
-from apps.billing.providers.stripe_checkout import WebhookRejected, verified_event
+from apps.billing.providers.stripe_checkout import WebhookRejected, idempotency_key, verified_event
 from apps.billing.tests.conftest import (
     SITE_URL,
     STRIPE_KEY,
@@ -45,7 +45,8 @@ def test_checkout_creates_a_stripe_session_for_the_order(
     [request] = fake_stripe.requests
     assert (request.method, request.url) == ("post", SESSIONS_URL)
     assert request.headers["Authorization"] == f"Bearer {STRIPE_KEY}"
-    assert request.headers["Idempotency-Key"] == f"order-{order.pk}"
+    assert request.headers["Idempotency-Key"] == idempotency_key(order)
+    assert idempotency_key(order).startswith(f"order-{order.pk}-")
     assert request.params == {
         "mode": "payment",
         "client_reference_id": str(order.pk),
@@ -163,7 +164,7 @@ def test_stripe_server_errors_are_retried_with_the_same_idempotency_key(
     assert order.status == Order.Status.FAILED
     keys = {request.headers["Idempotency-Key"] for request in fake_stripe.requests}
     assert len(fake_stripe.requests) == 3
-    assert keys == {f"order-{order.pk}"}
+    assert keys == {idempotency_key(order)}
 
 
 def test_a_stripe_checkout_is_fulfilled_by_stripes_webhook(
