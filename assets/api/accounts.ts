@@ -1,6 +1,7 @@
 import useSWR from "swr";
 import type { Language } from "../i18n/messages";
-import { apiFetch } from "./client";
+import type { Credits, Subscription } from "./billing";
+import { apiFetch, type Envelope } from "./client";
 
 export const USERS_PATH = "/fast-ai/v1/users";
 
@@ -9,18 +10,20 @@ export interface PlanUsage {
   planLimit: { limitType: string };
 }
 
+/** The signed-in user's profile (keep in sync with apps/accounts/selectors.py:profile). */
 export interface Profile {
   id: number;
+  email?: string;
+  name?: string;
+  /** The market-insights subscription, which carries the daily query quota. */
+  userSubscription?: Subscription | null;
+  /** One subscription per product. */
+  subscriptions?: Subscription[];
+  /** Market-insights queries counted today (UTC). */
   totalUserQueryLogsInDay?: number;
-  userSubscription?: {
-    status: string;
-    planId: number;
-    plan?: { name?: string; planUsage?: PlanUsage[] } | null;
-  } | null;
-}
-
-interface Envelope<T> {
-  data: T;
+  /** Market-insights queries left today; null means no limit. */
+  queriesLeftToday?: number | null;
+  credits?: Credits | null;
 }
 
 /** A profile counts only when it exists and has an id. */
@@ -34,7 +37,7 @@ export async function fetchProfile(): Promise<Profile | null> {
 }
 
 export function useProfile() {
-  return useSWR(USERS_PATH, fetchProfile);
+  return useSWR<Profile | null, unknown>(USERS_PATH, fetchProfile);
 }
 
 /** Registers an email; the verification mail is written in the interface language. */

@@ -2,6 +2,12 @@ import { camelizeDeep, snakifyDeep } from "./camelCase";
 import { readCsrfToken } from "./csrf";
 import { buildQueryString, type QueryParams } from "./queryString";
 
+/** The shape of every successful API answer: `{"data": ..., "meta": {...}}`. */
+export interface Envelope<T> {
+  data: T;
+  meta?: Record<string, unknown>;
+}
+
 /** The error envelope of every API error, after camelCase conversion. */
 export interface ErrorBody {
   data?: { error?: string; fields?: Record<string, string[]> };

@@ -1,5 +1,5 @@
 import type { SWRConfiguration } from "swr";
-import { ApiError, apiFetch } from "./client";
+import { ApiError, apiFetch, type Envelope } from "./client";
 
 export const STALE_TIME_MS = 2 * 60 * 1000;
 export const MAX_RETRIES = 2;
@@ -7,6 +7,12 @@ const RETRY_DELAY_MS = 3000;
 
 export function fetcher<T>(path: string): Promise<T> {
   return apiFetch<T>(path);
+}
+
+/** Fetches an API path and returns its `data`, the value the query cache keeps under that path. */
+export async function fetchData<T>(path: string): Promise<T> {
+  const body = await apiFetch<Envelope<T>>(path);
+  return body.data;
 }
 
 /** Retry server and network failures at most twice; a 4xx answer will not change on retry. */
