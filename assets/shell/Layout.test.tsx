@@ -1,9 +1,13 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { IntlProvider } from "react-intl";
+import { SWRConfig } from "swr";
 import { beforeEach, describe, expect, it } from "vitest";
+import { USERS_PATH } from "../api/accounts";
+import { swrOptions } from "../api/swr";
 import { useLanguageStore } from "../i18n/language";
 import { messagesFor } from "../i18n/messages";
+import { clientData, wireProfile } from "../testing/billing";
 import { testPreload } from "../testing/render";
 import { PreloadContext } from "./context";
 import { Layout } from "./Layout";
@@ -21,11 +25,13 @@ function LiveIntl({ children }: { children: ReactNode }) {
 function renderLayout(preload = testPreload()) {
   return render(
     <LiveIntl>
-      <PreloadContext value={preload}>
-        <Layout>
-          <p>page body</p>
-        </Layout>
-      </PreloadContext>
+      <SWRConfig value={{ ...swrOptions({ [USERS_PATH]: clientData(wireProfile()) }, () => undefined), provider: () => new Map() }}>
+        <PreloadContext value={preload}>
+          <Layout>
+            <p>page body</p>
+          </Layout>
+        </PreloadContext>
+      </SWRConfig>
     </LiveIntl>,
   );
 }

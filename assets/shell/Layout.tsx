@@ -1,16 +1,23 @@
 import { useState, type ReactNode } from "react";
+import { PricingDialogHost } from "../components/PricingDialog";
 import { useT } from "../i18n/useT";
 import { usePreload } from "./context";
 import { Icon } from "./Icon";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { ProfileMenu } from "./ProfileMenu";
+import { useSessionMonitor } from "./sessionMonitor";
 import { Sidebar } from "./Sidebar";
+import { UsageSummary } from "./UsageSummary";
 
-/** The workspace frame: sidebar, top bar and the page. */
+/**
+ * The workspace frame: sidebar, top bar and the page; for a signed-in user also the usage
+ * figures, the pricing dialogs and the session renewal.
+ */
 export function Layout({ children }: { children: ReactNode }) {
   const t = useT();
-  const { path } = usePreload();
+  const { path, user } = usePreload();
   const [menuOpen, setMenuOpen] = useState(false);
+  useSessionMonitor(user !== null);
   return (
     <div className="app">
       <Sidebar path={path} open={menuOpen} />
@@ -28,11 +35,13 @@ export function Layout({ children }: { children: ReactNode }) {
             <Icon name="menu" />
           </button>
           <div className="topbar__spacer" />
+          {user && <UsageSummary />}
           <LanguageSwitcher />
           <ProfileMenu />
         </header>
         <main className="content">{children}</main>
       </div>
+      {user && <PricingDialogHost />}
     </div>
   );
 }
