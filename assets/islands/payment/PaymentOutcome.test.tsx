@@ -23,6 +23,7 @@ describe("PaymentOutcome", () => {
       preload: testPreload({ page: "success", data: { productName: "market-insights", target: "/market-insights" } }),
     });
     expect(useToastStore.getState().toasts[0]).toMatchObject({ variant: "success", title: { id: "payment.success" } });
+    expect(screen.getByText("Thank you. Your purchase of Market Insight is confirmed.")).toBeTruthy();
     vi.advanceTimersByTime(PAYMENT_REDIRECT_DELAY_MS - 1);
     expect(assign).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);

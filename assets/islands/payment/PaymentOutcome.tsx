@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { labelFor } from "../../i18n/labels";
 import { useT } from "../../i18n/useT";
 import { showToast } from "../../stores/toast";
 import { usePreload } from "../../shell/context";
@@ -18,7 +19,7 @@ export function PaymentOutcome() {
     const timer = setTimeout(() => window.location.assign(target), PAYMENT_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [success, target]);
-  const product = data.productName ?? "";
+  const product = labelFor(t, "product", data.productName ?? "");
   return (
     <section className={`card outcome outcome--${success ? "success" : "failed"}`}>
       <h1 className="outcome__title">{t(success ? "payment.success" : "payment.failed")}</h1>

@@ -1,10 +1,26 @@
+import type { ReactNode } from "react";
+import { useIntl } from "react-intl";
 import { useProfile, type Profile } from "../../api/accounts";
+import {
+  formatDate,
+  isPricedProduct,
+  planTexts,
+  PRODUCT_NAMES,
+  queriesLeft,
+  trialTimeLeft,
+  type Subscription,
+} from "../../api/billing";
+import { useLanguageStore } from "../../i18n/language";
 import { useT } from "../../i18n/useT";
 import { usePreload } from "../../shell/context";
+import { LanguageSwitcher } from "../../shell/LanguageSwitcher";
 import { PageHeader } from "../../shell/PageHeader";
 import { Skeleton } from "../../shell/Skeleton";
+import { openPricing } from "../../stores/pricing";
+import { BillingHistory } from "./BillingHistory";
+import { labelFor } from "../../i18n/labels";
 
-function Field({ label, value }: { label: string; value: string }) {
+function Field({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="field-row">
       <dt>{label}</dt>
@@ -13,37 +29,141 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-function Subscription({ profile }: { profile: Profile }) {
+function TrialLeft({ subscription }: { subscription: Subscription }) {
   const t = useT();
-  const subscription = profile.userSubscription;
+  const left = trialTimeLeft(subscription.trialEndsAt);
+  if (!left) return null;
+  return (
+    <span className="trial-badge">
+      {t(left.unit === "day" ? "profile.trialDays" : "profile.trialHours", { count: left.count })}
+    </span>
+  );
+}
+
+function PlansTable({ subscriptions }: { subscriptions: Subscription[] }) {
+  const t = useT();
+  const language = useLanguageStore((state) => state.language);
+  if (subscriptions.length === 0) return <p className="table-empty">{t("profile.noSubscription")}</p>;
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">{t("orders.product")}</th>
+            <th scope="col">{t("profile.plan")}</th>
+            <th scope="col">{t("profile.status")}</th>
+            <th scope="col">{t("profile.endsAt")}</th>
+            <th scope="col">
+              <span className="sr-only">{t("orders.actions")}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {subscriptions.map((subscription) => {
+            const { product } = subscription;
+            return (
+              <tr key={product}>
+                <td>{labelFor(t, "product", product)}</td>
+                <td>
+                  {subscription.plan ? planTexts(subscription.plan, language).name : t("pricing.free")}
+                  <TrialLeft subscription={subscription} />
+                </td>
+                <td>
+                  <span className={`status-badge status-badge--${subscription.status}`}>
+                    {labelFor(t, "billingStatus", subscription.status)}
+                  </span>
+                </td>
+                <td>{subscription.endsAt ? formatDate(subscription.endsAt, language) : t("profile.noEndDate")}</td>
+                <td className="data-table__action">
+                  {isPricedProduct(product) && (
+                    <button type="button" className="button button--ghost button--small" onClick={() => openPricing(product)}>
+                      {t("profile.seePlans")}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Usage({ profile }: { profile: Profile }) {
+  const t = useT();
+  const intl = useIntl();
+  const left = queriesLeft(profile);
+  const { credits } = profile;
   return (
     <dl className="fields">
-      <Field label={t("profile.plan")} value={subscription?.plan?.name ?? t("profile.noSubscription")} />
-      {subscription && <Field label={t("profile.status")} value={subscription.status} />}
-      <Field label={t("profile.queriesToday")} value={String(profile.totalUserQueryLogsInDay ?? 0)} />
+      <Field
+        label={t("profile.queriesLeft")}
+        value={left === undefined ? t("profile.notSet") : left === null ? t("usage.unlimited") : intl.formatNumber(left)}
+      />
+      <Field label={t("profile.queriesToday")} value={intl.formatNumber(profile.totalUserQueryLogsInDay ?? 0)} />
+      {credits && (
+        <>
+          <Field
+            label={t("profile.creditsFree")}
+            value={t("profile.creditsFreeValue", {
+              free: intl.formatNumber(credits.free),
+              allowance: intl.formatNumber(credits.dailyAllowance),
+            })}
+          />
+          <Field label={t("profile.creditsBought")} value={intl.formatNumber(credits.bought)} />
+          <Field label={t("profile.creditsTotal")} value={<strong>{intl.formatNumber(credits.balance)}</strong>} />
+        </>
+      )}
     </dl>
   );
+}
+
+/** One subscription per product, in the sidebar's order of products. */
+function subscriptionsOf(profile: Profile): Subscription[] {
+  const listed = profile.subscriptions ?? (profile.userSubscription ? [profile.userSubscription] : []);
+  const rank = (product: string) => {
+    const index = (PRODUCT_NAMES as readonly string[]).indexOf(product);
+    return index < 0 ? PRODUCT_NAMES.length : index;
+  };
+  return [...listed].sort((a, b) => rank(a.product) - rank(b.product));
 }
 
 export function ProfilePage() {
   const t = useT();
   const { user } = usePreload();
-  const { data: profile, isLoading } = useProfile();
+  const { data: profile, error } = useProfile();
+  const whenLoaded = (loaded: (value: Profile) => ReactNode) => {
+    if (profile) return loaded(profile);
+    return error || profile === null ? <p className="muted">{t("profile.unavailable")}</p> : <Skeleton />;
+  };
   return (
     <>
       <PageHeader title={t("profile.title")} description={t("profile.description")} />
-      <div className="card-grid">
-        <section className="card">
-          <h2 className="card__title">{t("profile.account")}</h2>
-          <dl className="fields">
-            <Field label={t("profile.name")} value={user?.name || t("profile.notSet")} />
-            <Field label={t("profile.email")} value={user?.email ?? ""} />
-          </dl>
-        </section>
+      <div className="profile-layout">
+        <div className="card-grid">
+          <section className="card">
+            <h2 className="card__title">{t("profile.account")}</h2>
+            <dl className="fields">
+              <Field label={t("profile.name")} value={user?.name || t("profile.notSet")} />
+              <Field label={t("profile.email")} value={user?.email ?? ""} />
+              <Field label={t("language.label")} value={<LanguageSwitcher />} />
+            </dl>
+          </section>
+          <section className="card">
+            <h2 className="card__title">{t("profile.usage")}</h2>
+            {whenLoaded((loaded) => (
+              <Usage profile={loaded} />
+            ))}
+          </section>
+        </div>
         <section className="card">
           <h2 className="card__title">{t("profile.subscription")}</h2>
-          {isLoading ? <Skeleton /> : profile ? <Subscription profile={profile} /> : <p className="muted">{t("profile.unavailable")}</p>}
+          {whenLoaded((loaded) => (
+            <PlansTable subscriptions={subscriptionsOf(loaded)} />
+          ))}
         </section>
+        <BillingHistory />
       </div>
     </>
   );

@@ -1,0 +1,156 @@
+import { useState, type ReactNode } from "react";
+import { useIntl } from "react-intl";
+import {
+  cancelOrder,
+  formatDateTime,
+  formatMoney,
+  planTexts,
+  useBilling,
+  usePlans,
+  type Billing,
+  type LedgerEntry,
+  type Order,
+} from "../../api/billing";
+import { useLanguageStore } from "../../i18n/language";
+import { useT } from "../../i18n/useT";
+import { useApiErrorHandler } from "../../shell/errorHandling";
+import { Skeleton } from "../../shell/Skeleton";
+import { showToast } from "../../stores/toast";
+import { labelFor } from "../../i18n/labels";
+
+function OrdersTable({ orders, onCancelled }: { orders: Order[]; onCancelled: () => void }) {
+  const t = useT();
+  const language = useLanguageStore((state) => state.language);
+  const handleError = useApiErrorHandler();
+  const { data: plans } = usePlans();
+  const [cancelling, setCancelling] = useState<number | null>(null);
+  if (orders.length === 0) return <p className="table-empty">{t("orders.empty")}</p>;
+  const planName = (order: Order) => {
+    const plan = plans?.find((item) => item.id === order.planId);
+    return plan ? planTexts(plan, language).name : order.planName;
+  };
+  const cancel = (order: Order) => {
+    setCancelling(order.id);
+    cancelOrder(order.id)
+      .then(() => {
+        showToast({ variant: "success", title: { id: "orders.cancelled" } });
+        onCancelled();
+      }, handleError)
+      .finally(() => setCancelling(null));
+  };
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">{t("orders.date")}</th>
+            <th scope="col">{t("orders.product")}</th>
+            <th scope="col">{t("orders.plan")}</th>
+            <th scope="col" className="data-table__number">
+              {t("orders.amount")}
+            </th>
+            <th scope="col">{t("orders.status")}</th>
+            <th scope="col">
+              <span className="sr-only">{t("orders.actions")}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order.id}>
+              <td>{formatDateTime(order.createdAt, language)}</td>
+              <td>{labelFor(t, "product", order.product)}</td>
+              <td>{planName(order)}</td>
+              <td className="data-table__number">{formatMoney(order.amount, order.currency, language)}</td>
+              <td>
+                <span className={`status-badge status-badge--${order.status}`}>{labelFor(t, "billingStatus", order.status)}</span>
+              </td>
+              <td className="data-table__action">
+                {order.status === "pending" && (
+                  <button
+                    type="button"
+                    className="button button--secondary button--small"
+                    disabled={cancelling !== null}
+                    aria-busy={cancelling === order.id || undefined}
+                    aria-label={t("orders.cancelOrder", { id: order.id })}
+                    onClick={() => cancel(order)}
+                  >
+                    {t("orders.cancel")}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function LedgerTable({ entries }: { entries: LedgerEntry[] }) {
+  const t = useT();
+  const intl = useIntl();
+  const language = useLanguageStore((state) => state.language);
+  if (entries.length === 0) return <p className="table-empty">{t("ledger.empty")}</p>;
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">{t("ledger.date")}</th>
+            <th scope="col" className="data-table__number">
+              {t("ledger.change")}
+            </th>
+            <th scope="col">{t("ledger.bucket")}</th>
+            <th scope="col">{t("ledger.reason")}</th>
+            <th scope="col" className="data-table__number">
+              {t("ledger.balanceAfter")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>{formatDateTime(entry.createdAt, language)}</td>
+              <td className={`data-table__number ${entry.amount < 0 ? "amount--spent" : "amount--added"}`}>
+                {intl.formatNumber(entry.amount, { signDisplay: "exceptZero" })}
+              </td>
+              <td>{labelFor(t, "ledger.bucket", entry.bucket)}</td>
+              <td>
+                {labelFor(t, "ledger.kind", entry.kind)}
+                {(entry.reference ?? entry.reason) && <span className="data-table__detail">{entry.reference ?? entry.reason}</span>}
+              </td>
+              <td className="data-table__number">{intl.formatNumber(entry.balanceAfter)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The user's orders (a pending one can be cancelled) and credit movements, newest first. */
+export function BillingHistory() {
+  const t = useT();
+  const { data: billing, error, mutate } = useBilling();
+  const content = (table: (loaded: Billing) => ReactNode) => {
+    if (billing) return table(billing);
+    return error ? <p className="muted">{t("billing.unavailable")}</p> : <Skeleton />;
+  };
+  return (
+    <>
+      <section className="card">
+        <h2 className="card__title">{t("orders.title")}</h2>
+        {content((loaded) => (
+          <OrdersTable orders={loaded.orders} onCancelled={() => void mutate()} />
+        ))}
+      </section>
+      <section className="card">
+        <h2 className="card__title">{t("ledger.title")}</h2>
+        {content((loaded) => (
+          <LedgerTable entries={loaded.ledger} />
+        ))}
+      </section>
+    </>
+  );
+}
