@@ -1,8 +1,10 @@
 """Settings shared by every Python test."""
 
+import importlib
 from typing import Any
 
 import pytest
+from django.apps import apps as installed_apps
 
 
 @pytest.fixture(autouse=True)
@@ -12,3 +14,28 @@ def plain_static_storage(settings: Any) -> None:
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+
+def _database_fixture(request: pytest.FixtureRequest) -> str | None:
+    marker = request.node.get_closest_marker("django_db")
+    transactional = {"live_server", "transactional_db"} & set(request.fixturenames)
+    if marker and (marker.kwargs.get("transaction") or (marker.args and marker.args[0])):
+        transactional = {"transactional_db"}
+    if transactional:
+        return "transactional_db"
+    return "db" if marker or "db" in request.fixturenames else None
+
+
+@pytest.fixture(autouse=True)
+def plan_catalogue(request: pytest.FixtureRequest) -> None:
+    """The product needs the plan catalogue its migration seeds. Transactional tests (threads,
+    the live server) empty the tables when they end, and test order is not guaranteed, so
+    every database test gets the catalogue back when it is missing."""
+    database = _database_fixture(request)
+    if database is None:
+        return
+    request.getfixturevalue(database)
+    if not installed_apps.get_model("billing", "Product").objects.exists():
+        catalogue = importlib.import_module("apps.billing.migrations.0002_catalogue")
+        catalogue.seed_catalogue(installed_apps, None)

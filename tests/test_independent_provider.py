@@ -18,11 +18,7 @@ from apps.accounts.models import User
 from apps.accounts.providers.oidc import TokenSet
 from tests.providers import RunningProvider, start_independent_provider, stop
 
-pytestmark = [
-    pytest.mark.usefixtures("pages_without_bundles"),
-    # The live server needs committed data; keep the plan catalogue the migrations seeded.
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
-]
+pytestmark = pytest.mark.usefixtures("pages_without_bundles")
 
 ACCOUNT = {
     "sub": "7d5e2c1a-93b4-4f0e-a8c6-1b2d3e4f5a6b",

@@ -16,11 +16,7 @@ from apps.accounts import tokens
 from tests.browser import csrf_headers, submit_form
 from tests.conftest import SignInStack
 
-pytestmark = [
-    pytest.mark.usefixtures("pages_without_bundles"),
-    # The live server needs committed data; keep the plan catalogue the migrations seeded.
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
-]
+pytestmark = pytest.mark.usefixtures("pages_without_bundles")
 
 PASSWORD = "Robusta-harvest-2024"
 SIGN_IN_TITLE = {"en": "Sign in to Tradewise", "vi": "Đăng nhập Tradewise"}

@@ -12,9 +12,6 @@ from playwright.sync_api import Browser, Page, expect
 from apps.billing.models import CreditEntry, Order
 from tests.conftest import SignInStack
 
-# The live server needs committed data; keep the plan catalogue the migrations seeded.
-pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
-
 FREE_DEMO_USER = "free@example.com"
 
 

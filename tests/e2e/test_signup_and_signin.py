@@ -11,9 +11,6 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.conftest import SignInStack
 
-# The live server needs committed data; keep the plan catalogue the migrations seeded.
-pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
-
 PASSWORD = "Cashew-kernels-W320"
 
 TEXTS = {

@@ -17,7 +17,7 @@ from apps.billing.models import CreditAccount, CreditEntry
 from apps.billing.services import InsufficientCredit, QueryLimitExceeded
 
 pytestmark = [
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(
         connection.vendor != "postgresql", reason="row locks are tested on PostgreSQL"
     ),
