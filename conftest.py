@@ -16,7 +16,6 @@ def plain_static_storage(settings: Any) -> None:
     }
 
 
-
 def _database_fixture(request: pytest.FixtureRequest) -> str | None:
     marker = request.node.get_closest_marker("django_db")
     transactional = {"live_server", "transactional_db"} & set(request.fixturenames)

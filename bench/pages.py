@@ -1,5 +1,5 @@
-"""Server time of the signed-in pages, the profile and billing calls, measured in-process with Django's
-test client on the configured database (no network, no browser).
+"""Server time of the signed-in pages, the profile and billing calls, measured in-process
+with Django's test client on the configured database (no network, no browser).
 
     make bench        # or: .venv/bin/python bench/pages.py [--requests N]
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from apps.billing.models import CreditEntry, Order
