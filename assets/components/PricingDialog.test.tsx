@@ -128,10 +128,10 @@ describe("PricingDialog", () => {
   it("sells lead-sourcing packs again and again; the daily free credits are the current plan", () => {
     renderHost({ pricing: "lead-sourcing" });
     expect(screen.getByRole("dialog", { name: "Credits for finding global buyers" })).toBeTruthy();
-    expect(within(card("Free")).getByText("10 free credits every day")).toBeTruthy();
+    expect(within(card("Free")).getByText("Every day")).toBeTruthy();
     expect(within(card("Free")).getByRole("button", { name: "Current plan" })).toBeTruthy();
     const basic = card("Basic");
-    expect(within(basic).getByText("100 credits, one-time purchase")).toBeTruthy();
+    expect(within(basic).getByText("Top up")).toBeTruthy();
     expect(within(basic).queryByText("Current plan")).toBeNull();
     expect(within(basic).getByRole<HTMLButtonElement>("button", { name: "Buy 100 credits" }).disabled).toBe(false);
   });

@@ -141,10 +141,6 @@ function PlanCard({ plan, current, busy, locked, onBuy }: CardProps) {
           </s>
         )}
       </p>
-      {plan.credits !== null && <p className="plan-card__grant">{t("pricing.packCredits", { count: plan.credits })}</p>}
-      {plan.dailyCredits !== null && (
-        <p className="plan-card__grant">{t("pricing.dailyCredits", { count: plan.dailyCredits })}</p>
-      )}
       {texts.description && <p className="plan-card__description">{texts.description}</p>}
       {texts.planUnitSellingPoints.length > 0 && (
         <ul className="plan-card__points">

@@ -32,12 +32,26 @@ MARKET_PAID_POINTS = {
 }
 
 
-def _pack_points(credits_en: str, credits_vi: str, credits_zh: str) -> dict[str, list[str]]:
+def _pack_points(
+    emails: tuple[str, str, str], phones: tuple[str, str, str]
+) -> dict[str, list[str]]:
     return {
-        "en": [f"{credits_en} credits", "One-time purchase", "Credits never expire"],
-        "vi": [f"{credits_vi} tín dụng", "Thanh toán một lần", "Tín dụng không hết hạn"],
-        "zh": [f"{credits_zh} 个积分", "一次性购买", "积分永不过期"],
+        "en": [f"Up to {emails[0]} email addresses", f"or {phones[0]} phone numbers"],
+        "vi": [f"Tối đa {emails[1]} địa chỉ email", f"hoặc {phones[1]} số điện thoại"],
+        "zh": [f"最多 {emails[2]} 个邮箱地址", f"或 {phones[2]} 个电话号码"],
     }
+
+
+PACK_DESCRIPTIONS = (
+    "One-time purchase; the credits never expire.",
+    "Thanh toán một lần; tín dụng không hết hạn.",
+    "一次性购买；积分永不过期。",
+)
+SPENT_AFTER_FREE = {
+    "en": "Spent after your free daily credits",
+    "vi": "Dùng sau tín dụng miễn phí hằng ngày",
+    "zh": "先使用每日免费积分",
+}
 
 
 def _texts(
@@ -61,10 +75,14 @@ def _texts(
 
 def _plans() -> list[dict[str, Any]]:
     basic, advanced, premium = (
-        _pack_points("100", "100", "100"),
-        _pack_points("2,000", "2.000", "2,000"),
-        _pack_points("5,000", "5.000", "5,000"),
+        _pack_points(("100", "100", "100"), ("20", "20", "20")),
+        _pack_points(("2,000", "2.000", "2,000"), ("400", "400", "400")),
+        _pack_points(("5,000", "5.000", "5,000"), ("1,000", "1.000", "1,000")),
     )
+    basic = {language: [*points, SPENT_AFTER_FREE[language]] for language, points in basic.items()}
+    advanced = {
+        language: [*points, SPENT_AFTER_FREE[language]] for language, points in advanced.items()
+    }
     premium = {
         "en": [*premium["en"], "Unlimited queries within the credit limit"],
         "vi": [*premium["vi"], "Tra cứu không giới hạn trong hạn mức tín dụng"],
@@ -81,11 +99,11 @@ def _plans() -> list[dict[str, Any]]:
             "texts": _texts(
                 ("Free", "Miễn phí", "免费版"),
                 (
-                    "Try trade-data search",
-                    "Dùng thử tra cứu dữ liệu thương mại",
-                    "试用贸易数据搜索",
+                    "Search customs trade data twice a day.",
+                    "Tra cứu dữ liệu hải quan 2 lần mỗi ngày.",
+                    "每天可查询两次海关贸易数据。",
                 ),
-                ("Free", "Miễn phí", "免费版"),
+                ("Try it free", "Dùng thử miễn phí", "免费试用"),
                 ("Start free", "Dùng miễn phí", "免费使用"),
                 {
                     "en": ["2 searches per day", "Basic filters", "Email support"],
@@ -107,11 +125,11 @@ def _plans() -> list[dict[str, Any]]:
             "texts": _texts(
                 ("Daily", "Theo ngày", "日度版"),
                 (
-                    "Full access for one day",
-                    "Toàn quyền truy cập trong 1 ngày",
-                    "一天内完整访问",
+                    "Full access for 24 hours.",
+                    "Toàn quyền truy cập trong 24 giờ.",
+                    "24 小时内完整访问。",
                 ),
-                ("1 day", "1 ngày", "1 天"),
+                ("1-day pass", "Gói 1 ngày", "1 天通行"),
                 ("Buy 1 day", "Mua 1 ngày", "购买 1 天"),
                 MARKET_PAID_POINTS,
             ),
@@ -129,11 +147,11 @@ def _plans() -> list[dict[str, Any]]:
             "texts": _texts(
                 ("Monthly", "Theo tháng", "月度版"),
                 (
-                    "Full access for one month",
-                    "Toàn quyền truy cập trong 1 tháng",
-                    "一个月内完整访问",
+                    "Full access for a calendar month.",
+                    "Toàn quyền truy cập trong 1 tháng.",
+                    "一个自然月内完整访问。",
                 ),
-                ("1 month", "1 tháng", "1 个月"),
+                ("1-month pass", "Gói 1 tháng", "1 个月通行"),
                 ("Buy 1 month", "Mua 1 tháng", "购买 1 个月"),
                 MARKET_PAID_POINTS,
             ),
@@ -148,24 +166,28 @@ def _plans() -> list[dict[str, Any]]:
             "texts": _texts(
                 ("Free", "Miễn phí", "免费版"),
                 (
-                    "10 free credits every day",
-                    "10 tín dụng miễn phí mỗi ngày",
-                    "每天 10 个免费积分",
+                    "10 free credits each UTC day.",
+                    "10 tín dụng miễn phí mỗi ngày (giờ UTC).",
+                    "每个 UTC 日 10 个免费积分。",
                 ),
-                ("Free", "Miễn phí", "免费版"),
+                ("Every day", "Mỗi ngày", "每天"),
                 ("Included", "Đã bao gồm", "已包含"),
                 {
                     "en": [
-                        "10 credits per day",
                         "Resets at 00:00 UTC",
                         "Email: 1 credit, phone number: 5 credits",
+                        "Unused free credits do not carry over",
                     ],
                     "vi": [
-                        "10 tín dụng mỗi ngày",
                         "Làm mới lúc 00:00 UTC",
                         "Email: 1 tín dụng, số điện thoại: 5 tín dụng",
+                        "Tín dụng miễn phí chưa dùng không được cộng dồn",
                     ],
-                    "zh": ["每天 10 个积分", "UTC 时间 00:00 重置", "邮箱 1 积分，电话号码 5 积分"],
+                    "zh": [
+                        "UTC 时间 00:00 重置",
+                        "邮箱 1 积分，电话号码 5 积分",
+                        "未用完的免费积分不累计",
+                    ],
                 },
             ),
         },
@@ -181,7 +203,7 @@ def _plans() -> list[dict[str, Any]]:
             "position": 1,
             "texts": _texts(
                 ("Basic", "Cơ bản", "基础版"),
-                ("100 credits", "100 tín dụng", "100 个积分"),
+                PACK_DESCRIPTIONS,
                 ("100 credits", "100 tín dụng", "100 个积分"),
                 ("Buy 100 credits", "Mua 100 tín dụng", "购买 100 个积分"),
                 basic,
@@ -199,7 +221,7 @@ def _plans() -> list[dict[str, Any]]:
             "position": 2,
             "texts": _texts(
                 ("Advanced", "Nâng cao", "进阶版"),
-                ("2,000 credits", "2.000 tín dụng", "2,000 个积分"),
+                PACK_DESCRIPTIONS,
                 ("2,000 credits", "2.000 tín dụng", "2,000 个积分"),
                 ("Buy 2,000 credits", "Mua 2.000 tín dụng", "购买 2,000 个积分"),
                 advanced,
@@ -217,7 +239,7 @@ def _plans() -> list[dict[str, Any]]:
             "position": 3,
             "texts": _texts(
                 ("Premium", "Cao cấp", "高级版"),
-                ("5,000 credits", "5.000 tín dụng", "5,000 个积分"),
+                PACK_DESCRIPTIONS,
                 ("5,000 credits", "5.000 tín dụng", "5,000 个积分"),
                 ("Buy 5,000 credits", "Mua 5.000 tín dụng", "购买 5,000 个积分"),
                 premium,

@@ -82,12 +82,12 @@ def test_the_plans_api_sends_the_spec_fields(client: Client) -> None:
     daily = next(p for p in plans_api(client) if p["key"] == "daily")
     assert daily["product"] == "market-insights"
     assert (daily["price"], daily["price_without_discount"], daily["discount"]) == (12.0, 20.0, 40)
-    assert daily["plan_title"] == "1 day"
+    assert daily["plan_title"] == "1-day pass"
     assert daily["button_text"] == "Buy 1 day"
     assert "Unlimited searches" in daily["plan_unit_selling_points"]
     assert daily["plan_usage"] == []
     assert daily["translations"]["vi"]["button_text"] == "Mua 1 ngày"
-    assert daily["translations"]["zh"]["plan_title"] == "1 天"
+    assert daily["translations"]["zh"]["plan_title"] == "1 天通行"
 
 
 def test_the_free_market_plan_reports_its_daily_query_limit(client: Client) -> None:

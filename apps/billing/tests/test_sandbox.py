@@ -78,7 +78,7 @@ def test_the_page_speaks_english_without_a_language(
     html = member_client.get(page_url(order)).content.decode()
 
     assert '<html lang="en">' in html
-    assert "Monthly · 1 month" in html
+    assert "Monthly · 1-month pass" in html
     assert "US$120.00" in html
 
 
