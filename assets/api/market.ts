@@ -1,0 +1,365 @@
+import useSWR from "swr";
+import type { Language, MessageKey, Text } from "../i18n/messages";
+import { localeOf } from "./billing";
+import { ApiError, apiFetch, type Envelope } from "./client";
+import { buildQueryString } from "./queryString";
+import { fetchData } from "./swr";
+
+// Keep in sync with apps/market (the market-insights API contract).
+export const META_PATH = "/fast-ai/v1/meta-data";
+export const SHIPMENTS_PATH = "/fast-ai/v1/shipments";
+export const HS_CODES_PATH = "/fast-ai/v1/shipments/hs-codes";
+export const STATISTICS_PATH = "/fast-ai/v1/shipments/statistics";
+export const SUMMARY_PATH = "/fast-ai/v1/shipments/summary";
+export const ASK_PATH = "/fast-ai/v1/shipments/ai/ask";
+export const CONTACT_PATH = "/fast-ai/v1/shipments/request-contact";
+export const DOWNLOAD_PATH = "/fast-ai/v1/shipments/download";
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export interface Country {
+  code: string;
+  nameEn: string;
+  nameVi: string;
+  nameZh: string;
+}
+
+export interface HsChapter {
+  code: string;
+  descriptionEn: string;
+  descriptionVi: string;
+  descriptionZh: string;
+}
+
+export interface HsSection {
+  code: string;
+  nameEn: string;
+  nameVi: string;
+  nameZh: string;
+  chapters: HsChapter[];
+}
+
+export interface MarketMeta {
+  countries: Country[];
+  hsSections: HsSection[];
+  pageSizes: number[];
+  dateFormats: string[];
+  dataRange: { firstDate: string | null; lastDate: string | null };
+  demoData: boolean;
+}
+
+export interface Shipment {
+  id: number;
+  date: string;
+  hsCode: string;
+  productDescription: string;
+  exporterName: string;
+  exporterCountry: string;
+  importerName: string;
+  importerCountry: string;
+  quantity: number | null;
+  quantityUnit: string | null;
+  netWeightKg: number | null;
+  valueUsd: number | null;
+  pricePerUnit: number | null;
+}
+
+export interface HsCodeFigure {
+  hsCode: string;
+  description: string;
+  descriptions?: Partial<Record<Language, string>>;
+  shipments: number;
+  valueUsd: number;
+}
+
+export interface ShipmentStatistics {
+  shipments: number;
+  totalValueUsd: number;
+  totalWeightKg: number;
+  importers: number;
+  exporters: number;
+  avgPricePerUnit: number | null;
+}
+
+export interface MonthFigure {
+  month: string;
+  shipments: number;
+  valueUsd: number;
+  netWeightKg: number;
+}
+
+export interface ShipmentPage {
+  shipments: Shipment[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+/** The trade data search (spec §3), as the form holds it; dates as typed (dd-MM-yyyy or dd/MM/yyyy). */
+export interface MarketFilters {
+  productDetails: string;
+  importerName: string;
+  exporterName: string;
+  startDate: string;
+  endDate: string;
+  importerCountry: string;
+  exporterCountry: string;
+  hsCode: string[];
+}
+
+export type FilterField = Exclude<keyof MarketFilters, "hsCode">;
+
+/** The filters the AI box hands back (any of them may be missing or null). */
+export type AiFilters = Partial<Record<FilterField, string | null>> & { hsCode?: string[] | null };
+
+export interface AiAnswer {
+  answer: string;
+  language: Language;
+  filters: AiFilters;
+  statistics?: ShipmentStatistics;
+}
+
+// ---- Dates -----------------------------------------------------------------------------------
+
+const DATE_INPUT = /^(\d{1,2})([-/])(\d{1,2})\2(\d{4})$/;
+
+/** A typed date (dd-MM-yyyy or dd/MM/yyyy) as a UTC Date, or null when it is not a real date. */
+export function parseDateInput(value: string): Date | null {
+  const match = DATE_INPUT.exec(value.trim());
+  if (!match) return null;
+  const day = Number(match[1]);
+  const month = Number(match[3]);
+  const year = Number(match[4]);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date;
+}
+
+const pad = (value: number) => String(value).padStart(2, "0");
+
+/** A date as dd-MM-yyyy, the form the server and the AI box use. */
+export function toInputDate(date: Date): string {
+  return `${pad(date.getUTCDate())}-${pad(date.getUTCMonth() + 1)}-${date.getUTCFullYear()}`;
+}
+
+/** The default search period: the last 12 months up to today (UTC). */
+export function defaultPeriod(now: Date = new Date()): { startDate: string; endDate: string } {
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const start = new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), now.getUTCDate() + 1));
+  return { startDate: toInputDate(start), endDate: toInputDate(end) };
+}
+
+export function emptyFilters(now: Date = new Date()): MarketFilters {
+  return {
+    productDetails: "",
+    importerName: "",
+    exporterName: "",
+    ...defaultPeriod(now),
+    importerCountry: "",
+    exporterCountry: "",
+    hsCode: [],
+  };
+}
+
+/** A shipment date (ISO) for the language: "Mar 5, 2024", "05/03/2024", "2024-03-05". */
+export function formatShipmentDate(iso: string, language: Language): string {
+  const date = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return iso;
+  if (language === "en") {
+    return new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(date);
+  }
+  const parts = new Intl.DateTimeFormat(localeOf(language), {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    timeZone: "UTC",
+  }).formatToParts(date);
+  const part = (type: string) => parts.find((item) => item.type === type)?.value ?? "";
+  if (language === "zh") return `${part("year")}-${part("month")}-${part("day")}`;
+  return `${part("day")}/${part("month")}/${part("year")}`;
+}
+
+/** A month ("2024-03") for the language: "Mar 2024", "03/2024", "2024年3月". */
+export function formatMonth(month: string, language: Language): string {
+  const date = new Date(`${month}-01T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return month;
+  const options: Intl.DateTimeFormatOptions =
+    language === "en" ? { month: "short", year: "numeric" } : { month: "2-digit", year: "numeric" };
+  return new Intl.DateTimeFormat(localeOf(language), { ...options, timeZone: "UTC" }).format(date);
+}
+
+// ---- Validation ------------------------------------------------------------------------------
+
+export type FieldErrors = Partial<Record<FilterField | "hsCode", Text>>;
+
+/** The spec's §5 texts (as the server sends them) and their catalogue entries. */
+const SERVER_TEXTS: Record<string, MessageKey> = {
+  "At least one of the fields product, importer, or exporter is required": "market.validation.oneOf",
+  "Please enter at least one of product, importer or exporter name": "market.validation.oneOfName",
+  "Please enter the start and end date": "market.validation.period",
+  "Start date is required": "market.validation.startRequired",
+  "End date is required": "market.validation.endRequired",
+  "Start date must be before or equal to end date": "market.validation.order",
+  "Use dd-MM-yyyy or dd/MM/yyyy": "market.validation.dateFormat",
+  "Unknown country code": "market.validation.country",
+  "Page size must be 10, 25, 50 or 100": "market.validation.pageSize",
+};
+
+/** A server validation text in the interface language when the catalogue knows it. */
+export function serverFieldText(text: string): Text {
+  const key = SERVER_TEXTS[text.trim()];
+  return key ? { id: key } : { text };
+}
+
+/** Client-side checks with the spec's texts; an empty result means the search can run. */
+export function validateFilters(filters: MarketFilters): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!filters.productDetails.trim() && !filters.importerName.trim() && !filters.exporterName.trim()) {
+    errors.productDetails = { id: "market.validation.oneOf" };
+  }
+  const startText = filters.startDate.trim();
+  const endText = filters.endDate.trim();
+  if (!startText && !endText) {
+    errors.startDate = { id: "market.validation.period" };
+    errors.endDate = { id: "market.validation.period" };
+    return errors;
+  }
+  if (!startText) errors.startDate = { id: "market.validation.startRequired" };
+  if (!endText) errors.endDate = { id: "market.validation.endRequired" };
+  const start = startText ? parseDateInput(startText) : null;
+  const end = endText ? parseDateInput(endText) : null;
+  if (startText && !start) errors.startDate = { id: "market.validation.dateFormat" };
+  if (endText && !end) errors.endDate = { id: "market.validation.dateFormat" };
+  if (start && end && start.getTime() > end.getTime()) errors.startDate = { id: "market.validation.order" };
+  return errors;
+}
+
+/** The 422 answer's field messages, keyed by the form's field names. */
+export function fieldErrorsOf(error: unknown): FieldErrors | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  const fields = error.body.data?.fields ?? {};
+  const errors: FieldErrors = {};
+  for (const [field, texts] of Object.entries(fields)) {
+    const first = texts[0];
+    if (first) errors[field as FilterField] = serverFieldText(first);
+  }
+  return errors;
+}
+
+export function isQuotaError(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 403 &&
+    (error.body.data?.error ?? "").toLowerCase().includes("query limit exceeded")
+  );
+}
+
+export const HS_CODE_PATTERN = /^(\d{2}|\d{4}|\d{6})$/;
+
+// ---- Query strings ---------------------------------------------------------------------------
+
+function normalDate(value: string): string {
+  const date = parseDateInput(value);
+  return date ? toInputDate(date) : value.trim();
+}
+
+/** The shared shipments parameters (wire names); empty values are dropped by the query rule. */
+export function filterQuery(filters: MarketFilters): string {
+  return buildQueryString({
+    product_details: filters.productDetails.trim(),
+    importer_name: filters.importerName.trim(),
+    exporter_name: filters.exporterName.trim(),
+    start_date: normalDate(filters.startDate),
+    end_date: normalDate(filters.endDate),
+    importer_country: filters.importerCountry,
+    exporter_country: filters.exporterCountry,
+    hs_code: filters.hsCode,
+  }).replace(/^\?/, "");
+}
+
+/** Reads a search back from a query string (the address bar); null when it holds none. */
+export function filtersFromQuery(search: string, now: Date = new Date()): MarketFilters | null {
+  const params = new URLSearchParams(search);
+  const names = ["product_details", "importer_name", "exporter_name"];
+  if (!names.some((name) => params.get(name))) return null;
+  const base = emptyFilters(now);
+  return {
+    productDetails: params.get("product_details") ?? "",
+    importerName: params.get("importer_name") ?? "",
+    exporterName: params.get("exporter_name") ?? "",
+    startDate: params.get("start_date") ?? base.startDate,
+    endDate: params.get("end_date") ?? base.endDate,
+    importerCountry: params.get("importer_country") ?? "",
+    exporterCountry: params.get("exporter_country") ?? "",
+    hsCode: params.getAll("hs_code"),
+  };
+}
+
+/** The filters the AI box suggests, over the defaults. */
+export function filtersFromAi(ai: AiFilters, now: Date = new Date()): MarketFilters {
+  const base = emptyFilters(now);
+  const pick = (field: FilterField) => ai[field] ?? base[field];
+  return {
+    productDetails: pick("productDetails"),
+    importerName: pick("importerName"),
+    exporterName: pick("exporterName"),
+    startDate: pick("startDate"),
+    endDate: pick("endDate"),
+    importerCountry: (ai.importerCountry ?? "").toUpperCase(),
+    exporterCountry: (ai.exporterCountry ?? "").toUpperCase(),
+    hsCode: ai.hsCode ?? [],
+  };
+}
+
+export function pageQuery(query: string, page: number, pageSize: number): string {
+  return `${query}&page=${page}&page_size=${pageSize}`;
+}
+
+export function downloadHref(format: "csv" | "xlsx", query: string): string {
+  return `${DOWNLOAD_PATH}?format=${format}${query ? `&${query}` : ""}`;
+}
+
+// ---- Calls -----------------------------------------------------------------------------------
+
+export function useMarketMeta() {
+  return useSWR<MarketMeta, unknown>(META_PATH, fetchData<MarketMeta>);
+}
+
+/** One page of shipments with the list's paging figures from `meta`. */
+export async function fetchShipmentPage(path: string): Promise<ShipmentPage> {
+  const body = await apiFetch<Envelope<Shipment[]>>(path);
+  const meta = body.meta ?? {};
+  const number = (value: unknown, fallback: number) => (typeof value === "number" ? value : fallback);
+  return {
+    shipments: body.data,
+    page: number(meta.page, 1),
+    pageSize: number(meta.pageSize, DEFAULT_PAGE_SIZE),
+    total: number(meta.total, body.data.length),
+  };
+}
+
+export async function askMarketQuestion(question: string): Promise<AiAnswer> {
+  const body = await apiFetch<Envelope<AiAnswer>>(ASK_PATH, { method: "POST", body: { question } });
+  return body.data;
+}
+
+export async function requestImporterContacts(importerName: string, importerCountry: string): Promise<string> {
+  const body = await apiFetch<Envelope<{ message: string }>>(CONTACT_PATH, {
+    method: "POST",
+    body: { importerName, importerCountry },
+  });
+  return body.data.message;
+}
+
+/** A country's name in the interface language (the code when the list does not know it). */
+export function countryName(countries: readonly Country[] | undefined, code: string, language: Language): string {
+  const country = countries?.find((item) => item.code === code);
+  if (!country) return code;
+  const name = language === "vi" ? country.nameVi : language === "zh" ? country.nameZh : country.nameEn;
+  return name || country.nameEn || code;
+}
+
+export function hsDescription(figure: HsCodeFigure, language: Language): string {
+  return figure.descriptions?.[language] ?? figure.description;
+}
