@@ -1,0 +1,710 @@
+"""The AI question box, offline: questions in three languages become the same filters, and the
+answers carry only the figures they are given."""
+
+# ruff: noqa: RUF001
+
+from datetime import date
+
+import pytest
+
+from apps.market import ask
+from apps.market.ask import (
+    FILTER_KEYS,
+    ParsedQuestion,
+    compose_answer,
+    detect_language,
+    parse_question,
+    parse_with_model,
+)
+
+TODAY = date(2026, 11, 22)
+
+# (question, today, language, expected filters: a subset of the result)
+QUESTIONS = [
+    # English
+    (
+        "cashew exports from Vietnam to the Netherlands in 2024",
+        TODAY,
+        "en",
+        {
+            "product_details": "cashew",
+            "hs_code": ["0801"],
+            "exporter_country": "VN",
+            "importer_country": "NL",
+            "start_date": "01-01-2024",
+            "end_date": "31-12-2024",
+        },
+    ),
+    (
+        "Coffee exports to Germany last year",
+        TODAY,
+        "en",
+        {
+            "product_details": "coffee",
+            "hs_code": ["0901"],
+            "importer_country": "DE",
+            "exporter_country": "VN",
+            "start_date": "01-01-2025",
+            "end_date": "31-12-2025",
+        },
+    ),
+    (
+        "US imports of natural rubber in Q1 2024",
+        TODAY,
+        "en",
+        {
+            "product_details": "rubber",
+            "hs_code": ["4001"],
+            "importer_country": "US",
+            "exporter_country": "",
+            "start_date": "01-01-2024",
+            "end_date": "31-03-2024",
+        },
+    ),
+    (
+        "imports of coffee from Brazil into Germany last quarter",
+        TODAY,
+        "en",
+        {
+            "exporter_country": "BR",
+            "importer_country": "DE",
+            "start_date": "01-07-2026",
+            "end_date": "30-09-2026",
+        },
+    ),
+    (
+        "pepper shipments to the USA since March 2024",
+        TODAY,
+        "en",
+        {
+            "product_details": "pepper",
+            "hs_code": ["0904"],
+            "importer_country": "US",
+            "start_date": "01-03-2024",
+            "end_date": "22-11-2026",
+        },
+    ),
+    (
+        "Which buyers in Japan bought shrimp in the last 6 months?",
+        TODAY,
+        "en",
+        {
+            "product_details": "shrimp",
+            "hs_code": ["0306"],
+            "importer_country": "JP",
+            "start_date": "22-05-2026",
+            "end_date": "22-11-2026",
+        },
+    ),
+    (
+        'rice sold to importer "Olam International" in March 2024',
+        TODAY,
+        "en",
+        {
+            "product_details": "rice",
+            "importer_name": "Olam International",
+            "start_date": "01-03-2024",
+            "end_date": "31-03-2024",
+        },
+    ),
+    (
+        "tea shipped by exporter Phu Bai Tea Company to Pakistan this year",
+        TODAY,
+        "en",
+        {
+            "product_details": "tea",
+            "hs_code": ["0902"],
+            "exporter_name": "Phu Bai Tea Company",
+            "importer_country": "PK",
+            "start_date": "01-01-2026",
+            "end_date": "22-11-2026",
+        },
+    ),
+    (
+        "cassava exports to China",
+        TODAY,
+        "en",
+        {
+            "product_details": "cassava",
+            "hs_code": ["0714", "1108"],
+            "importer_country": "CN",
+            "exporter_country": "VN",
+            "start_date": "22-11-2025",
+            "end_date": "22-11-2026",
+        },
+    ),
+    (
+        "Dragon fruit exports to India in the third quarter of 2025",
+        TODAY,
+        "en",
+        {
+            "product_details": "dragon fruit",
+            "hs_code": ["0810"],
+            "importer_country": "IN",
+            "start_date": "01-07-2025",
+            "end_date": "30-09-2025",
+        },
+    ),
+    (
+        "Vietnamese pangasius sold to the UK last month",
+        TODAY,
+        "en",
+        {
+            "product_details": "pangasius",
+            "hs_code": ["0304"],
+            "exporter_country": "VN",
+            "importer_country": "GB",
+            "start_date": "01-10-2026",
+            "end_date": "31-10-2026",
+        },
+    ),
+    (
+        "wooden furniture exports from Vietnam to Australia between January 2025 and June 2025",
+        TODAY,
+        "en",
+        {
+            "product_details": "furniture",
+            "hs_code": ["9403"],
+            "exporter_country": "VN",
+            "importer_country": "AU",
+            "start_date": "01-01-2025",
+            "end_date": "30-06-2025",
+        },
+    ),
+    (
+        "fruit exports to Hong Kong in 2023",
+        TODAY,
+        "en",
+        {"hs_code": ["08"], "importer_country": "HK", "start_date": "01-01-2023"},
+    ),
+    # Vietnamese, with and without accents
+    (
+        "xuất khẩu cà phê sang Đức năm ngoái",
+        TODAY,
+        "vi",
+        {
+            "product_details": "coffee",
+            "hs_code": ["0901"],
+            "importer_country": "DE",
+            "exporter_country": "VN",
+            "start_date": "01-01-2025",
+            "end_date": "31-12-2025",
+        },
+    ),
+    (
+        "xuat khau ca phe sang duc nam ngoai",
+        TODAY,
+        "vi",
+        {
+            "product_details": "coffee",
+            "importer_country": "DE",
+            "exporter_country": "VN",
+            "start_date": "01-01-2025",
+            "end_date": "31-12-2025",
+        },
+    ),
+    (
+        "Hạt điều xuất khẩu sang Hà Lan quý 1 năm 2024",
+        TODAY,
+        "vi",
+        {
+            "product_details": "cashew",
+            "hs_code": ["0801"],
+            "importer_country": "NL",
+            "start_date": "01-01-2024",
+            "end_date": "31-03-2024",
+        },
+    ),
+    (
+        "hat dieu xuat khau sang Ha Lan quy 1/2024",
+        TODAY,
+        "vi",
+        {
+            "product_details": "cashew",
+            "importer_country": "NL",
+            "start_date": "01-01-2024",
+            "end_date": "31-03-2024",
+        },
+    ),
+    (
+        "hồ tiêu xuất sang Mỹ từ tháng 3 năm 2024",
+        TODAY,
+        "vi",
+        {
+            "product_details": "pepper",
+            "hs_code": ["0904"],
+            "importer_country": "US",
+            "start_date": "01-03-2024",
+            "end_date": "22-11-2026",
+        },
+    ),
+    (
+        "ho tieu xuat khau sang Hoa Ky 6 thang qua",
+        TODAY,
+        "vi",
+        {
+            "product_details": "pepper",
+            "importer_country": "US",
+            "exporter_country": "VN",
+            "start_date": "22-05-2026",
+            "end_date": "22-11-2026",
+        },
+    ),
+    (
+        "Philippines nhập khẩu gạo từ Việt Nam năm nay",
+        TODAY,
+        "vi",
+        {
+            "product_details": "rice",
+            "hs_code": ["1006"],
+            "importer_country": "PH",
+            "exporter_country": "VN",
+            "start_date": "01-01-2026",
+            "end_date": "22-11-2026",
+        },
+    ),
+    (
+        "nhà nhập khẩu Công ty ABC mua tiêu từ Việt Nam tháng 3/2024",
+        TODAY,
+        "vi",
+        {
+            "product_details": "pepper",
+            "importer_name": "Công ty ABC",
+            "exporter_country": "VN",
+            "start_date": "01-03-2024",
+            "end_date": "31-03-2024",
+        },
+    ),
+    (
+        "nhà xuất khẩu Intimex bán cao su sang Trung Quốc quý trước",
+        TODAY,
+        "vi",
+        {
+            "product_details": "rubber",
+            "exporter_name": "Intimex",
+            "importer_country": "CN",
+            "start_date": "01-07-2026",
+            "end_date": "30-09-2026",
+        },
+    ),
+    (
+        "sầu riêng xuất khẩu sang Trung Quốc tháng 5/2025",
+        TODAY,
+        "vi",
+        {
+            "product_details": "durian",
+            "importer_country": "CN",
+            "start_date": "01-05-2025",
+            "end_date": "31-05-2025",
+        },
+    ),
+    (
+        "khoai mì xuất khẩu đến Hàn Quốc năm 2025",
+        TODAY,
+        "vi",
+        {
+            "product_details": "cassava",
+            "hs_code": ["0714", "1108"],
+            "importer_country": "KR",
+            "start_date": "01-01-2025",
+            "end_date": "31-12-2025",
+        },
+    ),
+    (
+        "ca tra xuat khau sang My quy truoc",
+        TODAY,
+        "vi",
+        {
+            "product_details": "pangasius",
+            "importer_country": "US",
+            "exporter_country": "VN",
+            "start_date": "01-07-2026",
+            "end_date": "30-09-2026",
+        },
+    ),
+    (
+        "đồ gỗ xuất khẩu vào Nhật Bản năm nay",
+        TODAY,
+        "vi",
+        {
+            "product_details": "furniture",
+            "hs_code": ["9403"],
+            "importer_country": "JP",
+            "start_date": "01-01-2026",
+            "end_date": "22-11-2026",
+        },
+    ),
+    (
+        "xuất khẩu trà sang Đài Loan năm trước",
+        TODAY,
+        "vi",
+        {
+            "product_details": "tea",
+            "importer_country": "TW",
+            "start_date": "01-01-2025",
+            "end_date": "31-12-2025",
+        },
+    ),
+    (
+        "tôm xuất khẩu từ Việt Nam sang Úc",
+        TODAY,
+        "vi",
+        {
+            "product_details": "shrimp",
+            "exporter_country": "VN",
+            "importer_country": "AU",
+            "start_date": "22-11-2025",
+            "end_date": "22-11-2026",
+        },
+    ),
+    # Chinese, without spaces
+    (
+        "2024年越南出口到美国的胡椒",
+        TODAY,
+        "zh",
+        {
+            "product_details": "pepper",
+            "hs_code": ["0904"],
+            "exporter_country": "VN",
+            "importer_country": "US",
+            "start_date": "01-01-2024",
+            "end_date": "31-12-2024",
+        },
+    ),
+    (
+        "去年越南出口到德国的咖啡",
+        TODAY,
+        "zh",
+        {
+            "product_details": "coffee",
+            "exporter_country": "VN",
+            "importer_country": "DE",
+            "start_date": "01-01-2025",
+            "end_date": "31-12-2025",
+        },
+    ),
+    (
+        "2024年第一季度越南对中国出口的火龙果",
+        TODAY,
+        "zh",
+        {
+            "product_details": "dragon fruit",
+            "exporter_country": "VN",
+            "importer_country": "CN",
+            "start_date": "01-01-2024",
+            "end_date": "31-03-2024",
+        },
+    ),
+    (
+        "德国从越南进口腰果",
+        TODAY,
+        "zh",
+        {
+            "product_details": "cashew",
+            "hs_code": ["0801"],
+            "importer_country": "DE",
+            "exporter_country": "VN",
+            "start_date": "22-11-2025",
+            "end_date": "22-11-2026",
+        },
+    ),
+    (
+        "自2024年3月以来越南出口到日本的大米",
+        TODAY,
+        "zh",
+        {
+            "product_details": "rice",
+            "importer_country": "JP",
+            "exporter_country": "VN",
+            "start_date": "01-03-2024",
+            "end_date": "22-11-2026",
+        },
+    ),
+    (
+        "过去6个月进口商ABC Trading从越南采购的腰果",
+        TODAY,
+        "zh",
+        {
+            "product_details": "cashew",
+            "importer_name": "ABC Trading",
+            "exporter_country": "VN",
+            "start_date": "22-05-2026",
+            "end_date": "22-11-2026",
+        },
+    ),
+    (
+        "上季度越南出口到韩国的虾",
+        TODAY,
+        "zh",
+        {
+            "product_details": "shrimp",
+            "importer_country": "KR",
+            "start_date": "01-07-2026",
+            "end_date": "30-09-2026",
+        },
+    ),
+    (
+        "今年巴沙鱼出口到美国",
+        TODAY,
+        "zh",
+        {
+            "product_details": "pangasius",
+            "hs_code": ["0304"],
+            "importer_country": "US",
+            "exporter_country": "VN",
+            "start_date": "01-01-2026",
+            "end_date": "22-11-2026",
+        },
+    ),
+    (
+        "2025年3月泰国的橡胶出口",
+        TODAY,
+        "zh",
+        {
+            "product_details": "rubber",
+            "exporter_country": "TH",
+            "start_date": "01-03-2025",
+            "end_date": "31-03-2025",
+        },
+    ),
+    (
+        "出口商“陈氏农产”销往荷兰的木薯",
+        TODAY,
+        "zh",
+        {
+            "product_details": "cassava",
+            "exporter_name": "陈氏农产",
+            "importer_country": "NL",
+        },
+    ),
+    (
+        "过去三个月越南出口到阿联酋的榴莲",
+        TODAY,
+        "zh",
+        {
+            "product_details": "durian",
+            "importer_country": "AE",
+            "start_date": "22-08-2026",
+            "end_date": "22-11-2026",
+        },
+    ),
+    (
+        "上个月越南的茶叶出口到台湾",
+        TODAY,
+        "zh",
+        {
+            "product_details": "tea",
+            "exporter_country": "VN",
+            "importer_country": "TW",
+            "start_date": "01-10-2026",
+            "end_date": "31-10-2026",
+        },
+    ),
+    (
+        "越南出口到英国的家具 2023年",
+        TODAY,
+        "zh",
+        {"product_details": "furniture", "importer_country": "GB", "start_date": "01-01-2023"},
+    ),
+    # Another day: a quarter with no year is the latest one that has begun.
+    (
+        "Q4 durian exports to China",
+        date(2026, 2, 10),
+        "en",
+        {"start_date": "01-10-2025", "end_date": "31-12-2025", "importer_country": "CN"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "today", "language", "expected"), QUESTIONS)
+def test_questions_become_filters(
+    question: str, today: date, language: str, expected: dict[str, object]
+) -> None:
+    parsed = parse_question(question, today=today)
+    assert parsed.language == language
+    assert parsed.understood
+    assert set(parsed.filters) == set(FILTER_KEYS)
+    for key, value in expected.items():
+        assert parsed.filters[key] == value, (key, parsed.filters)
+
+
+def test_the_table_covers_three_languages() -> None:
+    counts = dict.fromkeys(("en", "vi", "zh"), 0)
+    for _, _, language, _ in QUESTIONS:
+        counts[language] += 1
+    assert min(counts.values()) >= 12
+
+
+@pytest.mark.parametrize(
+    ("question", "language"),
+    [
+        ("cashew exports to Germany", "en"),
+        ("xuất khẩu cà phê", "vi"),
+        ("xuat khau ca phe sang duc", "vi"),
+        ("nam ngoai gao", "vi"),
+        ("越南胡椒", "zh"),
+        ("Côte d'Ivoire cashew", "en"),
+    ],
+)
+def test_detect_language(question: str, language: str) -> None:
+    assert detect_language(question) == language
+
+
+def test_three_languages_give_the_same_filters() -> None:
+    questions = [
+        "pepper exports from Vietnam to the United States in 2024",
+        "xuất khẩu hồ tiêu từ Việt Nam sang Mỹ năm 2024",
+        "2024年越南出口到美国的胡椒",
+    ]
+    filters = [parse_question(question, today=TODAY).filters for question in questions]
+    assert filters[0] == filters[1] == filters[2]
+
+
+def test_questions_with_nothing_to_search_are_not_understood() -> None:
+    for question in ("hello, how are you?", "tiêu thụ điện", "你好"):
+        parsed = parse_question(question, today=TODAY)
+        assert not parsed.understood
+        assert parsed.filters["start_date"] == "22-11-2025"
+        assert parsed.filters["end_date"] == "22-11-2026"
+
+
+def test_a_lower_case_us_is_not_a_country() -> None:
+    parsed = parse_question("show us coffee exports in 2024", today=TODAY)
+    assert parsed.filters["importer_country"] == ""
+    assert parsed.filters["exporter_country"] == ""
+
+
+STATISTICS = {
+    "shipments": 1234,
+    "total_value_usd": 5678901.4,
+    "total_weight_kg": 2345678.0,
+    "importers": 56,
+    "exporters": 78,
+    "avg_price_per_unit": 6.25,
+}
+
+
+def test_answer_in_english() -> None:
+    parsed = parse_question("cashew exports from Vietnam to the Netherlands in 2024", today=TODAY)
+    answer = compose_answer(
+        parsed, STATISTICS, [{"importer_name": "Dutch Nuts BV", "value_usd": 1200000}]
+    )
+    for text in ("1,234 shipments", "$5,678,901", "2,345,678 kg", "56", "78", "$6.25"):
+        assert text in answer
+    assert "cashew" in answer.lower()
+    assert "Netherlands" in answer
+    assert "Vietnam" in answer
+    assert "2024" in answer
+    assert "Dutch Nuts BV ($1,200,000)" in answer
+
+
+def test_answer_in_vietnamese() -> None:
+    parsed = parse_question("xuất khẩu cà phê sang Đức năm ngoái", today=TODAY)
+    answer = compose_answer(parsed, STATISTICS)
+    for text in ("1.234 lô hàng", "5.678.901", "US$", "2.345.678 kg", "6,25", "nhà nhập khẩu"):
+        assert text in answer
+    assert "cà phê" in answer
+    assert "Đức" in answer
+    assert "năm 2025" in answer
+
+
+def test_answer_in_chinese() -> None:
+    parsed = parse_question("2024年第一季度越南出口到美国的胡椒", today=TODAY)
+    answer = compose_answer(parsed, STATISTICS, [{"name": "Spice Co", "value_usd": 99000.0}])
+    for text in ("1,234批", "US$5,678,901", "2,345,678千克", "56家进口商", "US$6.25"):
+        assert text in answer
+    assert "胡椒" in answer
+    assert "美国" in answer
+    assert "越南" in answer
+    assert "2024年第一季度" in answer
+    assert "Spice Co (US$99,000)" in answer
+
+
+def test_answer_uses_only_given_figures() -> None:
+    parsed = parse_question("rice exports to the Philippines in 2025", today=TODAY)
+    answer = compose_answer(parsed, {"shipments": 3, "total_value_usd": None})
+    assert "3 shipments" in answer
+    assert "$" not in answer
+    assert "kg" not in answer
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("coffee exports to Germany in 2024", "No shipments found"),
+        ("xuất khẩu cà phê sang Đức năm 2024", "Không tìm thấy lô hàng"),
+        ("2024年越南出口到德国的咖啡", "未找到货运记录"),
+    ],
+)
+def test_answer_when_nothing_was_found(question: str, expected: str) -> None:
+    parsed = parse_question(question, today=TODAY)
+    answer = compose_answer(parsed, {"shipments": 0, "total_value_usd": 0})
+    assert answer.startswith(expected)
+
+
+@pytest.mark.parametrize(
+    ("question", "example"),
+    [
+        ("what's up?", "cashew exports from Vietnam"),
+        ("xin chào bạn, thời tiết thế nào", "xuất khẩu cà phê sang Đức"),
+        ("你好，今天天气怎么样", "2024年越南出口到美国的胡椒"),
+    ],
+)
+def test_help_when_not_understood(question: str, example: str) -> None:
+    parsed = parse_question(question, today=TODAY)
+    assert not parsed.understood
+    assert example in compose_answer(parsed, STATISTICS)
+
+
+def test_the_model_is_not_asked_without_a_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("AI_BASE_URL", raising=False)
+    monkeypatch.setattr(ask, "_setting", lambda name, default="": default)
+
+    def fail(question: str, today: date) -> str:
+        raise AssertionError("no call expected")
+
+    monkeypatch.setattr(ask, "_post_chat", fail)
+    parsed = parse_with_model("what sells best?", TODAY)
+    assert not parsed.understood
+
+
+def test_the_model_parses_harder_questions(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ask, "model_configured", lambda: True)
+    reply = (
+        '{"product_details": "cinnamon", "importer_country": "in", "exporter_country": "VN", '
+        '"start_date": "01-01-2025", "end_date": "31-12-2025", "hs_code": ["0906"]}'
+    )
+    monkeypatch.setattr(ask, "_post_chat", lambda question, today: reply)
+    parsed = parse_with_model("what about that bark spice going to Delhi in 2025?", TODAY)
+    assert parsed.understood
+    assert parsed.filters["product_details"] == "cinnamon"
+    assert parsed.filters["importer_country"] == "IN"
+    assert parsed.filters["hs_code"] == ["0906"]
+    assert parsed.filters["importer_name"] == ""
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "not json",
+        '{"importer_country": "ZZZ"}',
+        '{"start_date": "2025-01-01"}',
+        '{"start_date": "01-01-2026", "end_date": "01-01-2025"}',
+        '{"hs_code": ["abc"]}',
+        '{"sql": "DROP TABLE"}',
+    ],
+)
+def test_the_offline_parse_stands_when_the_model_fails(
+    monkeypatch: pytest.MonkeyPatch, reply: str
+) -> None:
+    monkeypatch.setattr(ask, "model_configured", lambda: True)
+    monkeypatch.setattr(ask, "_post_chat", lambda question, today: reply)
+    parsed = parse_with_model("what sells best?", TODAY)
+    assert parsed == parse_question("what sells best?", today=TODAY)
+
+
+def test_parsed_questions_are_frozen() -> None:
+    parsed = parse_question("coffee", today=TODAY)
+    assert isinstance(parsed, ParsedQuestion)
+    with pytest.raises(AttributeError):
+        parsed.language = "vi"  # type: ignore[misc]
