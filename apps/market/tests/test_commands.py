@@ -1,0 +1,61 @@
+import gzip
+import io
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from apps.market import services
+from apps.market.models import HSCode, Shipment
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ROW = (
+    "2024-03-05,090111,Robusta,CONG TY TNHH ABC,VN,Buyer GmbH,DE,1000,kg,1000,2500.50,"
+    "Cat Lai,Hamburg,sea,vn-customs,{id}"
+)
+
+
+def test_import_shipments_reports_counts_bad_rows_and_progress(tmp_path):
+    path = tmp_path / "s.csv.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as handle:
+        handle.write(",".join(services.COLUMNS) + "\n")
+        handle.write(ROW.format(id="1") + "\n" + ROW.format(id="2").replace("VN", "ZZ") + "\n")
+    out, err = io.StringIO(), io.StringIO()
+    call_command("import_shipments", str(path), stdout=out, stderr=err)
+    assert "added 1," in out.getvalue()
+    assert "1 bad" in out.getvalue()
+    assert "line 3: exporter_country is not an ISO 3166 alpha-2 code ('ZZ')" in err.getvalue()
+    assert "100%" in err.getvalue()
+    out = io.StringIO()
+    call_command("import_shipments", str(path), "--no-progress", stdout=out, stderr=io.StringIO())
+    assert "added 0, skipped 1 already loaded" in out.getvalue()
+    assert Shipment.objects.count() == 1
+
+
+def test_import_shipments_refuses_a_missing_file_or_a_wrong_header(tmp_path):
+    with pytest.raises(CommandError, match="No such file"):
+        call_command("import_shipments", str(tmp_path / "nope.csv"), "--no-progress")
+    wrong = tmp_path / "wrong.csv"
+    wrong.write_text("a,b\n", "utf-8")
+    with pytest.raises(CommandError, match="lacks the column"):
+        call_command("import_shipments", str(wrong), "--no-progress")
+
+
+def test_import_hs_codes_reads_a_translation_table(tmp_path):
+    path = tmp_path / "vi.csv"
+    path.write_text("chapter,description_vi\n09,Cà phê và chè\n", "utf-8")
+    out = io.StringIO()
+    call_command("import_hs_codes", str(path), stdout=out)
+    assert "translations: 0 codes created, 1 updated" in out.getvalue()
+    assert HSCode.objects.get(code="09").description_vi == "Cà phê và chè"
+    out = io.StringIO()
+    call_command("import_hs_codes", stdout=out)
+    assert "6,939 codes" in out.getvalue()
+    assert HSCode.objects.get(code="09").description_vi.startswith("Cà phê, chè")
+
+
+def test_import_hs_codes_refuses_an_unknown_layout(tmp_path):
+    path = tmp_path / "x.csv"
+    path.write_text("x\n1\n", "utf-8")
+    with pytest.raises(CommandError, match="Unknown HS file layout"):
+        call_command("import_hs_codes", str(path))

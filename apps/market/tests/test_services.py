@@ -1,0 +1,195 @@
+import csv
+import gzip
+import io
+from decimal import Decimal
+
+import pytest
+
+from apps.market import services
+from apps.market.models import Shipment, TradeParty
+from apps.market.services import ImportFormatError, import_shipments
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+HEADER = ",".join(services.COLUMNS)
+
+
+def line(**changes: str) -> str:
+    row = {
+        "date": "2024-03-05",
+        "hs_code": "090111",
+        "product_description": "Robusta coffee, grade 1, screen 18",
+        "exporter_name": "CONG TY TNHH ABC",
+        "exporter_country": "VN",
+        "importer_name": "Hamburg Coffee Import GmbH",
+        "importer_country": "DE",
+        "quantity": "19200",
+        "quantity_unit": "kg",
+        "net_weight_kg": "19200",
+        "value_usd": "86400.00",
+        "port_of_loading": "Cat Lai",
+        "port_of_discharge": "Hamburg",
+        "transport_mode": "sea",
+        "source": "vn-customs",
+        "source_record_id": "A1",
+    } | changes
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="").writerow([row[name] for name in services.COLUMNS])
+    return buffer.getvalue()
+
+
+def write(path, *lines: str) -> None:
+    path.write_text("\n".join([HEADER, *lines]) + "\n", "utf-8")
+
+
+def test_a_good_row_is_loaded_with_its_parties_and_unit_price(tmp_path):
+    path = tmp_path / "s.csv"
+    write(path, line())
+    report = import_shipments(path)
+    assert (report.added, report.skipped_existing, report.bad_rows) == (1, 0, [])
+    shipment = Shipment.objects.select_related("exporter", "importer").get()
+    assert shipment.exporter.normalized_name == "cong ty tnhh abc"
+    assert shipment.exporter.country == shipment.exporter_country == "VN"
+    assert shipment.importer.name == "Hamburg Coffee Import GmbH"
+    assert shipment.importer_country == "DE"
+    assert shipment.value_usd == Decimal("86400.00")
+    assert shipment.unit_price_usd == Decimal("4.5")
+    assert shipment.transport_mode == "sea"
+    assert str(shipment.date) == "2024-03-05"
+
+
+def test_bad_rows_are_reported_by_line_and_the_good_ones_load_once(tmp_path):
+    path = tmp_path / "s.csv"
+    write(
+        path,
+        line(source_record_id="1"),  # line 2
+        line(source_record_id="2", date="05/03/2024"),
+        line(source_record_id="3", hs_code="999998"),
+        line(source_record_id="4", importer_country="XX"),
+        line(source_record_id="5", quantity="-5"),
+        line(source_record_id="6", value_usd="abc"),
+        line(source_record_id="7", exporter_name=" "),
+        line(source_record_id="8", date="2024-02-30", value_usd=""),
+        line(source_record_id="9", transport_mode="teleport"),
+        "2024-03-05,090111,too few fields",  # line 11
+        line(source_record_id="", hs_code="0901"),
+        line(source_record_id="12", hs_code="0901.11.10", exporter_name="Cong ty TNHH A.B.C."),
+    )
+    report = import_shipments(path)
+    assert report.added == 2
+    assert report.bad_rows == [
+        (3, "bad date '05/03/2024' (expected yyyy-mm-dd)"),
+        (4, "unknown HS code 999998"),
+        (5, "importer_country is not an ISO 3166 alpha-2 code ('XX')"),
+        (6, "quantity is negative (-5)"),
+        (7, "value_usd is not a number ('abc')"),
+        (8, "missing exporter_name"),
+        (9, "bad date '2024-02-30' (expected yyyy-mm-dd); missing value_usd"),
+        (10, "unknown transport_mode 'teleport'"),
+        (11, "expected 16 fields, found 3"),
+        (12, "hs_code must have 6 digits ('0901'); missing source_record_id"),
+    ]
+    assert report.bad_row_count == 10
+    # The two spellings of one exporter meet in one party; 8 digits truncate to the subheading.
+    assert TradeParty.objects.filter(country="VN").count() == 1
+    assert set(Shipment.objects.values_list("hs_code", flat=True)) == {"090111"}
+
+    again = import_shipments(path)
+    assert (again.added, again.skipped_existing, len(again.bad_rows)) == (0, 2, 10)
+    assert Shipment.objects.count() == 2
+    assert TradeParty.objects.count() == 2
+
+
+def test_duplicates_inside_one_file_load_once(tmp_path):
+    path = tmp_path / "s.csv"
+    write(path, line(), line(value_usd="1.00"), line(source="other"))
+    report = import_shipments(path)
+    assert (report.added, report.skipped_existing) == (2, 1)
+    assert Shipment.objects.get(source="vn-customs").value_usd == Decimal("86400.00")
+
+
+def test_gzip_files_and_streams(tmp_path):
+    path = tmp_path / "s.csv.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as handle:
+        handle.write("\n".join([HEADER, line(), line(source_record_id="B2")]) + "\n")
+    seen = []
+    report = import_shipments(path, progress=lambda rows, share: seen.append((rows, share)))
+    assert report.added == 2
+    assert seen == [(2, 1.0)]
+    # A binary stream of gzip bytes, and a text stream.
+    stream = io.BytesIO(gzip.compress(f"{HEADER}\n{line(source_record_id='C3')}\n".encode()))
+    assert import_shipments(stream).added == 1
+    text = io.StringIO(f"{HEADER}\r\n{line(source_record_id='D4')}\r\n")
+    assert import_shipments(text).added == 1
+    assert Shipment.objects.count() == 4
+
+
+def test_header_in_any_order_with_a_byte_order_mark(tmp_path):
+    path = tmp_path / "s.csv"
+    names = list(reversed(services.COLUMNS))
+    values = list(reversed(next(csv.reader([line()]))))
+    buffer = io.StringIO()
+    csv.writer(buffer).writerows([names, values])
+    path.write_text("\ufeff" + buffer.getvalue(), "utf-8")
+    assert import_shipments(path).added == 1
+
+
+def test_a_wrong_header_is_refused(tmp_path):
+    path = tmp_path / "s.csv"
+    path.write_text("date,hs_code\n2024-01-01,090111\n", "utf-8")
+    with pytest.raises(ImportFormatError, match="lacks the column"):
+        import_shipments(path)
+    empty = tmp_path / "empty.csv"
+    empty.write_text("", "utf-8")
+    with pytest.raises(ImportFormatError, match="empty"):
+        import_shipments(empty)
+
+
+def test_a_crash_leaves_nothing_of_the_file(tmp_path, monkeypatch):
+    path = tmp_path / "s.csv"
+    write(path, *(line(source_record_id=str(number)) for number in range(30)))
+    monkeypatch.setattr(services._SqlWriter, "batch_size", 10)
+    monkeypatch.setattr(services._CopyWriter, "batch_size", 10)
+
+    def broken(self):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(services._SqlWriter, "finish", broken)
+    monkeypatch.setattr(services._CopyWriter, "finish", broken)
+    with pytest.raises(RuntimeError):
+        import_shipments(path)
+    assert not Shipment.objects.exists()
+    assert not TradeParty.objects.exists()
+
+
+def test_dry_run_validates_and_loads_nothing(tmp_path):
+    path = tmp_path / "s.csv"
+    write(path, line(), line(source_record_id="2", date="bad"))
+    report = import_shipments(path, dry_run=True)
+    assert (report.added, report.bad_row_count) == (1, 1)
+    assert not Shipment.objects.exists()
+
+
+def test_optional_fields_and_aliases(tmp_path):
+    path = tmp_path / "s.csv"
+    write(
+        path,
+        line(
+            quantity="",
+            net_weight_kg="",
+            quantity_unit="",
+            port_of_loading="",
+            transport_mode="Ocean",
+            product_description="",
+            importer_country="cn",
+            importer_name="上海  咖啡贸易有限公司",
+        ),
+    )
+    assert import_shipments(path).added == 1
+    shipment = Shipment.objects.select_related("importer").get()
+    assert shipment.quantity is None
+    assert shipment.unit_price_usd is None
+    assert shipment.transport_mode == "sea"
+    assert shipment.importer_country == "CN"
+    assert shipment.importer.normalized_name == "上海 咖啡贸易有限公司"
+    assert shipment.port_of_loading == ""
