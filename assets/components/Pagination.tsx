@@ -1,0 +1,44 @@
+import { useId } from "react";
+import { useIntl } from "react-intl";
+import { useT } from "../i18n/useT";
+
+interface Props {
+  page: number;
+  pageSize: number;
+  total: number;
+  pageSizes: readonly number[];
+  onPage: (page: number) => void;
+  onPageSize: (pageSize: number) => void;
+}
+
+/** Previous / next, "page x of y", the total and the page size of a paged list. */
+export function Pagination({ page, pageSize, total, pageSizes, onPage, onPageSize }: Props) {
+  const t = useT();
+  const intl = useIntl();
+  const id = useId();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <nav className="pagination" aria-label={t("pagination.label")}>
+      <span className="pagination__total">{t("pagination.total", { total: intl.formatNumber(total) })}</span>
+      <label htmlFor={id} className="pagination__size">
+        {t("pagination.pageSize")}
+        <select id={id} className="select" value={pageSize} onChange={(event) => onPageSize(Number(event.target.value))}>
+          {pageSizes.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t("pagination.previous")}
+      </button>
+      <span className="pagination__page" aria-live="polite">
+        {t("pagination.pageOf", { page: intl.formatNumber(page), pages: intl.formatNumber(pages) })}
+      </span>
+      <button type="button" className="button button--secondary button--small" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t("pagination.next")}
+      </button>
+    </nav>
+  );
+}
