@@ -1,0 +1,40 @@
+import { useIntl } from "react-intl";
+import type { ShipmentStatistics } from "../../api/market";
+import type { MessageKey } from "../../i18n/messages";
+import { useT } from "../../i18n/useT";
+import { Skeleton } from "../../shell/Skeleton";
+import { formatUsd, formatWeight, useLanguage } from "./format";
+
+/** The dashboard figures of the search. */
+export function Dashboard({ statistics, loading }: { statistics: ShipmentStatistics | undefined; loading: boolean }) {
+  const t = useT();
+  const intl = useIntl();
+  const language = useLanguage();
+  if (!statistics) {
+    return loading ? (
+      <section className="card">
+        <Skeleton />
+      </section>
+    ) : null;
+  }
+  const figures: [MessageKey, string][] = [
+    ["market.stats.shipments", intl.formatNumber(statistics.shipments)],
+    ["market.stats.value", formatUsd(statistics.totalValueUsd, language, true)],
+    ["market.stats.weight", formatWeight(t, intl, statistics.totalWeightKg)],
+    ["market.stats.importers", intl.formatNumber(statistics.importers)],
+    ["market.stats.exporters", intl.formatNumber(statistics.exporters)],
+    ["market.stats.avgPrice", formatUsd(statistics.avgPricePerUnit, language)],
+  ];
+  return (
+    <section className="market-stats" aria-label={t("market.stats.title")}>
+      <dl className="market-stats__grid">
+        {figures.map(([label, value]) => (
+          <div key={label} className="card market-stats__figure">
+            <dt>{t(label)}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+import { useEffect, useState } from "react";
+import {
+  PAGE_SIZES,
+  emptyFilters,
+  fieldErrorsOf,
+  filterQuery,
+  filtersFromAi,
+  filtersFromQuery,
+  isQuotaError,
+  useMarketMeta,
+  validateFilters,
+  type AiAnswer,
+  type FieldErrors,
+  type MarketFilters,
+} from "../../api/market";
+import { useT } from "../../i18n/useT";
+import { EmptyState, PageHeader } from "../../shell/PageHeader";
+import { Tooltip } from "../../shell/Tooltip";
+import { openPricing } from "../../stores/pricing";
+import { AiAskBox } from "./AiAskBox";
+import { Dashboard } from "./Dashboard";
+import { Downloads } from "./Downloads";
+import { FilterForm } from "./FilterForm";
+import { HsCodesPanel } from "./HsCodesPanel";
+import { MonthlyPanel } from "./MonthlyPanel";
+import { ShipmentTable } from "./ShipmentTable";
+import { pageSizeFromSearch, useMarketSearch, writeSearchToAddress } from "./useMarketSearch";
+
+function DemoBadge() {
+  const t = useT();
+  return (
+    <Tooltip label={t("market.demo.tooltip")}>
+      <span className="badge demo-badge" tabIndex={0}>
+        {t("market.demo.badge")}
+      </span>
+    </Tooltip>
+  );
+}
+
+/** The search the page opens with: the one in the address bar, when it is complete. */
+function initialSearch(): { form: MarketFilters; submitted: MarketFilters | null } {
+  const fromAddress = filtersFromQuery(window.location.search);
+  if (!fromAddress) return { form: emptyFilters(), submitted: null };
+  const valid = Object.keys(validateFilters(fromAddress)).length === 0;
+  return { form: fromAddress, submitted: valid ? fromAddress : null };
+}
+
+/** Market insights (spec §2): the AI box, the filters and the four panels of one search. */
+export function MarketPage() {
+  const t = useT();
+  const { data: meta } = useMarketMeta();
+  const [initial] = useState(initialSearch);
+  const [form, setForm] = useState<MarketFilters>(initial.form);
+  const [submitted, setSubmitted] = useState<MarketFilters | null>(initial.submitted);
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(() => pageSizeFromSearch(window.location.search));
+  const query = submitted ? filterQuery(submitted) : null;
+  const { statistics, hsCodes, summary, table } = useMarketSearch(query, page, pageSize);
+
+  const failure: unknown = statistics.error ?? hsCodes.error ?? summary.error ?? table.error;
+  const quotaBlocked = isQuotaError(failure);
+  useEffect(() => {
+    if (quotaBlocked) openPricing("market-insights");
+  }, [quotaBlocked, query]);
+  const errors: FieldErrors = { ...(fieldErrorsOf(failure) ?? {}), ...clientErrors };
+
+  const run = (filters: MarketFilters, size = pageSize) => {
+    const found = validateFilters(filters);
+    setClientErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSubmitted(filters);
+    setPage(1);
+    writeSearchToAddress(filterQuery(filters), size);
+  };
+
+  const toggleHsCode = (code: string) => {
+    const toggle = (codes: string[]) => (codes.includes(code) ? codes.filter((item) => item !== code) : [...codes, code]);
+    const hsCode = toggle(submitted?.hsCode ?? form.hsCode);
+    setForm({ ...form, hsCode });
+    if (submitted) run({ ...submitted, hsCode });
+  };
+
+  const answer = ({ filters }: AiAnswer) => {
+    const next = filtersFromAi(filters);
+    setForm(next);
+    run(next);
+  };
+
+  const changePageSize = (size: number) => {
+    setPageSize(size);
+    setPage(1);
+    if (query !== null) writeSearchToAddress(query, size);
+  };
+
+  const pageSizes = meta?.pageSizes.length ? meta.pageSizes : PAGE_SIZES;
+  const loading = (state: { isLoading: boolean; isValidating: boolean }) => state.isLoading || state.isValidating;
+  return (
+    <>
+      <PageHeader title={t("page.market.title")} description={t("page.market.description")}>
+        {meta?.demoData && <DemoBadge />}
+      </PageHeader>
+      <div className="market">
+        <AiAskBox onAnswer={answer} />
+        <FilterForm value={form} errors={errors} countries={meta?.countries} onChange={setForm} onSubmit={() => run(form)} />
+        {query === null ? (
+          <>
+            <HsCodesPanel figures={undefined} loading={false} selected={form.hsCode} onToggle={toggleHsCode} />
+            <EmptyState title={t("market.empty.title")} hint={t("market.empty.hint")} />
+          </>
+        ) : (
+          <>
+            {quotaBlocked && (
+              <p className="form-alert" role="alert">
+                {t("market.ai.limit")}
+              </p>
+            )}
+            <Dashboard statistics={statistics.data} loading={loading(statistics)} />
+            <div className="market__panels">
+              <HsCodesPanel
+                figures={hsCodes.data}
+                loading={loading(hsCodes)}
+                selected={submitted?.hsCode ?? []}
+                onToggle={toggleHsCode}
+              />
+              <MonthlyPanel months={summary.data} loading={loading(summary)} />
+            </div>
+            <section className="card market-panel">
+              <div className="market-panel__head">
+                <h2 className="card__title">{t("market.table.title")}</h2>
+                <Downloads query={query} />
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  disabled={table.isValidating}
+                  onClick={() => void table.mutate()}
+                >
+                  {t("market.table.refresh")}
+                </button>
+              </div>
+              <ShipmentTable
+                result={table.data}
+                loading={loading(table)}
+                countries={meta?.countries}
+                pageSizes={pageSizes}
+                onPage={setPage}
+                onPageSize={changePageSize}
+              />
+            </section>
+          </>
+        )}
+      </div>
+    </>
+  );
+}

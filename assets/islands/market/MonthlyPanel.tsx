@@ -1,0 +1,71 @@
+import { lazy, Suspense } from "react";
+import { useIntl } from "react-intl";
+import { formatMonth, type MonthFigure } from "../../api/market";
+import { useT } from "../../i18n/useT";
+import { Skeleton } from "../../shell/Skeleton";
+import { formatUsd, useLanguage } from "./format";
+
+// chart.js is loaded only when a search has figures to draw.
+const ShipmentChart = lazy(() => import("../../components/ShipmentChart"));
+
+/** Value and shipments per month: a chart, and the same figures as a table for screen readers. */
+export function MonthlyPanel({ months, loading }: { months: MonthFigure[] | undefined; loading: boolean }) {
+  const t = useT();
+  const intl = useIntl();
+  const language = useLanguage();
+  let body;
+  if (!months) body = loading ? <Skeleton /> : null;
+  else if (months.length === 0) body = <p className="table-empty">{t("market.noMatch")}</p>;
+  else {
+    const rows = months.map((month) => ({ ...month, label: formatMonth(month.month, language) }));
+    const summary = t("market.chart.summary", {
+      months: rows.length,
+      first: rows[0]?.label ?? "",
+      last: rows[rows.length - 1]?.label ?? "",
+      value: formatUsd(
+        months.reduce((sum, month) => sum + month.valueUsd, 0),
+        language,
+        true,
+      ),
+    });
+    body = (
+      <>
+        <Suspense fallback={<Skeleton />}>
+          <ShipmentChart
+            label={summary}
+            points={rows.map((row) => ({ label: row.label, value: row.valueUsd, shipments: row.shipments }))}
+            valueLabel={t("market.chart.value")}
+            shipmentsLabel={t("market.chart.shipments")}
+            formatValue={(value) => formatUsd(value, language, true)}
+            formatCount={(count) => intl.formatNumber(count)}
+          />
+        </Suspense>
+        <table className="sr-only">
+          <caption>{summary}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("market.chart.month")}</th>
+              <th scope="col">{t("market.chart.value")}</th>
+              <th scope="col">{t("market.chart.shipments")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.month}>
+                <th scope="row">{row.label}</th>
+                <td>{formatUsd(row.valueUsd, language, true)}</td>
+                <td>{intl.formatNumber(row.shipments)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </>
+    );
+  }
+  return (
+    <section className="card market-panel market-panel--chart">
+      <h2 className="card__title">{t("market.chart.title")}</h2>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { useState } from "react";
+import { useIntl } from "react-intl";
+import {
+  countryName,
+  formatShipmentDate,
+  requestImporterContacts,
+  type Country,
+  type Shipment,
+  type ShipmentPage,
+} from "../../api/market";
+import { Pagination } from "../../components/Pagination";
+import { useT } from "../../i18n/useT";
+import { useApiErrorHandler } from "../../shell/errorHandling";
+import { EmptyState } from "../../shell/PageHeader";
+import { Skeleton } from "../../shell/Skeleton";
+import { showToast } from "../../stores/toast";
+import { formatUsd, formatWeight, useLanguage } from "./format";
+
+function ContactButton({ shipment }: { shipment: Shipment }) {
+  const t = useT();
+  const handleError = useApiErrorHandler();
+  const [state, setState] = useState<"idle" | "pending" | "sent">("idle");
+  const request = async () => {
+    setState("pending");
+    try {
+      await requestImporterContacts(shipment.importerName, shipment.importerCountry);
+      setState("sent");
+      showToast({ variant: "success", title: { id: "market.contact.sent" } });
+    } catch (error) {
+      setState("idle");
+      handleError(error);
+    }
+  };
+  return (
+    <button
+      type="button"
+      className="button button--ghost button--small"
+      disabled={state !== "idle"}
+      aria-label={t("market.contact.requestFor", { importer: shipment.importerName })}
+      onClick={() => void request()}
+    >
+      {state === "sent" ? t("market.contact.requested") : t("market.contact.request")}
+    </button>
+  );
+}
+
+function Row({ shipment, countries }: { shipment: Shipment; countries: Country[] | undefined }) {
+  const t = useT();
+  const intl = useIntl();
+  const language = useLanguage();
+  const quantity =
+    shipment.quantity === null ? null : `${intl.formatNumber(shipment.quantity)} ${shipment.quantityUnit ?? ""}`.trim();
+  return (
+    <tr>
+      <td className="data-table__nowrap">{formatShipmentDate(shipment.date, language)}</td>
+      <td className="data-table__nowrap">{shipment.hsCode}</td>
+      <td>
+        {shipment.exporterName}
+        <span className="data-table__detail">{countryName(countries, shipment.exporterCountry, language)}</span>
+      </td>
+      <td>
+        {shipment.importerName}
+        <span className="data-table__detail">{countryName(countries, shipment.importerCountry, language)}</span>
+      </td>
+      <td className="market-table__shipment">
+        {shipment.productDescription}
+        <span className="data-table__detail">
+          {[quantity, shipment.netWeightKg === null ? null : formatWeight(t, intl, shipment.netWeightKg)]
+            .filter(Boolean)
+            .join(" · ")}
+        </span>
+      </td>
+      <td className="data-table__number">{formatUsd(shipment.valueUsd, language)}</td>
+      <td className="data-table__number">{formatUsd(shipment.pricePerUnit, language)}</td>
+      <td className="data-table__action">
+        <ContactButton shipment={shipment} />
+      </td>
+    </tr>
+  );
+}
+
+interface Props {
+  result: ShipmentPage | undefined;
+  loading: boolean;
+  countries: Country[] | undefined;
+  pageSizes: readonly number[];
+  onPage: (page: number) => void;
+  onPageSize: (pageSize: number) => void;
+}
+
+/** The last shipments of the search, newest first, a page at a time. */
+export function ShipmentTable({ result, loading, countries, pageSizes, onPage, onPageSize }: Props) {
+  const t = useT();
+  if (!result) return loading ? <Skeleton /> : null;
+  if (result.total === 0) return <EmptyState title={t("market.noMatch")} hint={t("market.noMatchHint")} />;
+  return (
+    <>
+      <div className="table-scroll" aria-busy={loading}>
+        <table className="data-table market-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("market.table.date")}</th>
+              <th scope="col">{t("market.table.hsCode")}</th>
+              <th scope="col">{t("market.table.exporter")}</th>
+              <th scope="col">{t("market.table.importer")}</th>
+              <th scope="col">{t("market.table.shipment")}</th>
+              <th scope="col" className="data-table__number">
+                {t("market.table.price")}
+              </th>
+              <th scope="col" className="data-table__number">
+                {t("market.table.pricePerUnit")}
+              </th>
+              <th scope="col">
+                <span className="sr-only">{t("market.table.actions")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.shipments.map((shipment) => (
+              <Row key={shipment.id} shipment={shipment} countries={countries} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pagination
+        page={result.page}
+        pageSize={result.pageSize}
+        total={result.total}
+        pageSizes={pageSizes}
+        onPage={onPage}
+        onPageSize={onPageSize}
+      />
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import useSWR from "swr";
+import { refreshProfile } from "../../api/billing";
+import {
+  DEFAULT_PAGE_SIZE,
+  HS_CODES_PATH,
+  PAGE_SIZES,
+  SHIPMENTS_PATH,
+  STATISTICS_PATH,
+  SUMMARY_PATH,
+  fetchShipmentPage,
+  pageQuery,
+  type HsCodeFigure,
+  type MonthFigure,
+  type ShipmentPage,
+  type ShipmentStatistics,
+} from "../../api/market";
+import { fetchData } from "../../api/swr";
+
+/** The query-string keys this page owns in the address bar. */
+const SEARCH_KEYS = [
+  "product_details",
+  "importer_name",
+  "exporter_name",
+  "start_date",
+  "end_date",
+  "importer_country",
+  "exporter_country",
+  "hs_code",
+  "page_size",
+];
+
+/**
+ * One search, four panels: each is cached under its path plus the filter query, so they load
+ * in parallel and a repeated search comes from the cache. Paging changes only the table's key.
+ */
+export function useMarketSearch(query: string | null, page: number, pageSize: number) {
+  const key = (path: string) => (query === null ? null : `${path}?${query}`);
+  const statistics = useSWR<ShipmentStatistics, unknown>(key(STATISTICS_PATH), fetchData<ShipmentStatistics>, {
+    onSuccess: () => void refreshProfile(),
+  });
+  const hsCodes = useSWR<HsCodeFigure[], unknown>(key(HS_CODES_PATH), fetchData<HsCodeFigure[]>);
+  const summary = useSWR<MonthFigure[], unknown>(key(SUMMARY_PATH), fetchData<MonthFigure[]>);
+  const table = useSWR<ShipmentPage, unknown>(
+    query === null ? null : `${SHIPMENTS_PATH}?${pageQuery(query, page, pageSize)}`,
+    fetchShipmentPage,
+    { keepPreviousData: true },
+  );
+  return { statistics, hsCodes, summary, table };
+}
+
+export function pageSizeFromSearch(search: string): number {
+  const value = Number(new URLSearchParams(search).get("page_size"));
+  return (PAGE_SIZES as readonly number[]).includes(value) ? value : DEFAULT_PAGE_SIZE;
+}
+
+/** Puts the search in the address bar (without a history entry), keeping other parameters. */
+export function writeSearchToAddress(query: string, pageSize: number, location: Location = window.location): void {
+  const params = new URLSearchParams(location.search);
+  for (const name of SEARCH_KEYS) params.delete(name);
+  for (const [name, value] of new URLSearchParams(query)) params.append(name, value);
+  if (pageSize !== DEFAULT_PAGE_SIZE) params.set("page_size", String(pageSize));
+  const search = params.toString();
+  window.history.replaceState(window.history.state, "", `${location.pathname}${search ? `?${search}` : ""}${location.hash}`);
+}
