@@ -1,6 +1,6 @@
 """Settings of the product (the web workspace). Every knob comes from the environment."""
 
-from config.env import BASE_DIR, IDENTITY_URL, PORT, SITE_URL, database, env
+from config.env import BASE_DIR, IDENTITY_URL, PORT, SITE_URL, VAR_DIR, database, env
 
 SECRET_KEY = env.str("SECRET_KEY")
 DEBUG = env.bool("DEBUG", False)
@@ -153,6 +153,9 @@ WEBPACK_LOADER = {
 STRIPE_SECRET_KEY = env.str("STRIPE_SECRET_KEY", "")
 STRIPE_WEBHOOK_SECRET = env.str("STRIPE_WEBHOOK_SECRET", "")
 PAYMENTS_SANDBOX = env.bool("PAYMENTS_SANDBOX", False)
+
+# The trade-data analytics index (DuckDB snapshots of the shipments).
+TRADE_INDEX_DIR = env.path("TRADE_INDEX_DIR", default=str(VAR_DIR / "trade-index"))
 
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 

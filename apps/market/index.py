@@ -1,0 +1,436 @@
+"""The trade-data analytics index: a columnar DuckDB snapshot of the shipments, beside the
+Django database that stays the system of record.
+
+A snapshot is built into a new file under `<VAR_DIR>/trade-index/` and then switched to by
+rewriting the `CURRENT` pointer atomically, so readers never wait for a build and a build never
+waits for readers (DuckDB lets a process write a file only while no other has it open; nobody
+has a new file open). Readers open the current snapshot read-only.
+
+Shipments reference distinct goods descriptions and trade parties, each with a search key
+(lower case, accents stripped), so a text filter scans the small tables of distinct texts and
+the shipments are then selected by id: a search over millions of rows with repeated
+descriptions is a dictionary lookup, not a scan of every description.
+
+Queries are behind `TradeIndex`; a ClickHouse adapter would implement the same methods."""
+
+# The SQL here is assembled from constant fragments and table names; every value a user gives
+# travels as a query parameter.
+# ruff: noqa: S608
+
+from __future__ import annotations
+
+import csv
+import logging
+import os
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import date
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Protocol
+
+import duckdb
+from django.conf import settings
+from django.db import connection
+
+from apps.market.demo import SOURCE as DEMO_SOURCE
+from apps.market.models import HSCode, Shipment, TradeParty
+from apps.market.names import normalise_name
+
+logger = logging.getLogger(__name__)
+
+POINTER = "CURRENT"
+# DuckDB never fetches anything at run time.
+DUCKDB_CONFIG: dict[str, str | bool | int | float | list[str]] = {
+    "autoinstall_known_extensions": False,
+    "autoload_known_extensions": False,
+}
+
+SEARCH_KEY = (
+    "trim(regexp_replace(replace(lower(strip_accents({0})), 'đ', 'd'), "
+    "'[[:punct:][:space:]]+', ' ', 'g'))"
+)
+
+SHIPMENT_COLUMNS = {
+    "id": "BIGINT",
+    "date": "DATE",
+    "hs_code": "VARCHAR",
+    "product_description": "VARCHAR",
+    "exporter_id": "BIGINT",
+    "importer_id": "BIGINT",
+    "exporter_country": "VARCHAR",
+    "importer_country": "VARCHAR",
+    "quantity": "DOUBLE",
+    "quantity_unit": "VARCHAR",
+    "net_weight_kg": "DOUBLE",
+    "value_usd": "DOUBLE",
+    "price_per_unit": "DOUBLE",
+    "source": "VARCHAR",
+}
+PARTY_COLUMNS = {"party_id": "BIGINT", "name": "VARCHAR", "search": "VARCHAR", "country": "VARCHAR"}
+HS_COLUMNS = {
+    "code": "VARCHAR",
+    "level": "INTEGER",
+    "description_en": "VARCHAR",
+    "description_vi": "VARCHAR",
+    "description_zh": "VARCHAR",
+}
+
+
+def index_directory() -> Path:
+    return Path(settings.TRADE_INDEX_DIR)
+
+
+# Filters
+
+
+@dataclass(frozen=True)
+class ShipmentFilters:
+    """A validated search: dates are required; every other part may be empty."""
+
+    start_date: date
+    end_date: date
+    product_details: str = ""
+    importer_name: str = ""
+    exporter_name: str = ""
+    importer_country: str = ""
+    exporter_country: str = ""
+    hs_codes: tuple[str, ...] = field(default_factory=tuple)
+
+    def cache_key(self) -> str:
+        """The search without paging, for counting it once a day."""
+        parts = [
+            self.start_date.isoformat(),
+            self.end_date.isoformat(),
+            normalise_name(self.product_details),
+            normalise_name(self.importer_name),
+            normalise_name(self.exporter_name),
+            self.importer_country,
+            self.exporter_country,
+            ",".join(sorted(self.hs_codes)),
+        ]
+        return "|".join(parts)
+
+
+def _terms(text: str) -> list[str]:
+    return normalise_name(text).split()
+
+
+@dataclass
+class _Where:
+    clauses: list[str] = field(default_factory=list)
+    params: list[Any] = field(default_factory=list)
+
+    def add(self, clause: str, *params: Any) -> None:
+        self.clauses.append(clause)
+        self.params.extend(params)
+
+    def sql(self) -> str:
+        return " AND ".join(self.clauses) if self.clauses else "TRUE"
+
+
+def _where(filters: ShipmentFilters) -> _Where:
+    where = _Where()
+    where.add("s.date BETWEEN ? AND ?", filters.start_date, filters.end_date)
+    terms = _terms(filters.product_details)
+    if terms:
+        likes = " AND ".join("d.search LIKE ?" for _ in terms)
+        where.add(
+            f"s.description_id IN (SELECT d.description_id FROM descriptions d WHERE {likes})",
+            *[f"%{term}%" for term in terms],
+        )
+    for column, name in (
+        ("importer_id", filters.importer_name),
+        ("exporter_id", filters.exporter_name),
+    ):
+        party_terms = _terms(name)
+        if party_terms:
+            likes = " AND ".join("p.search LIKE ?" for _ in party_terms)
+            where.add(
+                f"s.{column} IN (SELECT p.party_id FROM parties p WHERE {likes})",
+                *[f"%{term}%" for term in party_terms],
+            )
+    if filters.importer_country:
+        where.add("s.importer_country = ?", filters.importer_country)
+    if filters.exporter_country:
+        where.add("s.exporter_country = ?", filters.exporter_country)
+    if filters.hs_codes:
+        where.add(
+            "(" + " OR ".join("starts_with(s.hs_code, ?)" for _ in filters.hs_codes) + ")",
+            *filters.hs_codes,
+        )
+    return where
+
+
+# Queries
+
+
+class TradeIndex(Protocol):
+    def page(
+        self, filters: ShipmentFilters, *, offset: int, limit: int
+    ) -> list[dict[str, Any]]: ...
+    def count(self, filters: ShipmentFilters) -> int: ...
+    def statistics(self, filters: ShipmentFilters) -> dict[str, Any]: ...
+    def monthly(self, filters: ShipmentFilters) -> list[dict[str, Any]]: ...
+    def top_hs_codes(self, filters: ShipmentFilters, *, limit: int) -> list[dict[str, Any]]: ...
+    def facts(self) -> dict[str, Any]: ...
+
+
+class IndexMissing(Exception):
+    """No snapshot has been built yet."""
+
+
+def _rows(cursor: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
+    names = [column[0] for column in cursor.description or []]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
+@lru_cache(maxsize=4)
+def _open(path: str) -> duckdb.DuckDBPyConnection:
+    return duckdb.connect(path, read_only=True, config=DUCKDB_CONFIG)
+
+
+class DuckDBTradeIndex:
+    """Answers searches from the current snapshot (read-only, one cursor per call)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    @contextmanager
+    def _cursor(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        cursor = _open(str(self.path)).cursor()
+        try:
+            yield cursor
+        finally:
+            cursor.close()
+
+    def _query(self, sql: str, params: Sequence[Any]) -> list[dict[str, Any]]:
+        with self._cursor() as cursor:
+            cursor.execute(sql, list(params))
+            return _rows(cursor)
+
+    def page(self, filters: ShipmentFilters, *, offset: int, limit: int) -> list[dict[str, Any]]:
+        where = _where(filters)
+        return self._query(
+            f"""
+            SELECT s.id, s.date, s.hs_code, d.text AS product_description,
+                   e.name AS exporter_name, s.exporter_country,
+                   i.name AS importer_name, s.importer_country,
+                   s.quantity, s.quantity_unit, s.net_weight_kg, s.value_usd, s.price_per_unit
+            FROM (
+                SELECT s.* FROM shipments s WHERE {where.sql()}
+                ORDER BY s.date DESC, s.id DESC LIMIT ? OFFSET ?
+            ) s
+            JOIN descriptions d USING (description_id)
+            JOIN parties e ON e.party_id = s.exporter_id
+            JOIN parties i ON i.party_id = s.importer_id
+            ORDER BY s.date DESC, s.id DESC
+            """,
+            [*where.params, limit, offset],
+        )
+
+    def count(self, filters: ShipmentFilters) -> int:
+        where = _where(filters)
+        rows = self._query(
+            f"SELECT count(*) AS n FROM shipments s WHERE {where.sql()}", where.params
+        )
+        return int(rows[0]["n"])
+
+    def statistics(self, filters: ShipmentFilters) -> dict[str, Any]:
+        where = _where(filters)
+        [row] = self._query(
+            f"""
+            SELECT count(*) AS shipments,
+                   round(coalesce(sum(s.value_usd), 0), 2) AS total_value_usd,
+                   round(coalesce(sum(s.net_weight_kg), 0), 3) AS total_weight_kg,
+                   count(DISTINCT s.importer_id) AS importers,
+                   count(DISTINCT s.exporter_id) AS exporters,
+                   sum(s.value_usd) FILTER (WHERE s.quantity > 0)
+                     / nullif(sum(s.quantity) FILTER (WHERE s.quantity > 0), 0)
+                     AS avg_price_per_unit
+            FROM shipments s WHERE {where.sql()}
+            """,
+            where.params,
+        )
+        return row
+
+    def monthly(self, filters: ShipmentFilters) -> list[dict[str, Any]]:
+        where = _where(filters)
+        return self._query(
+            f"""
+            SELECT strftime(date_trunc('month', s.date), '%Y-%m') AS month,
+                   count(*) AS shipments,
+                   round(sum(s.value_usd), 2) AS value_usd,
+                   round(coalesce(sum(s.net_weight_kg), 0), 3) AS net_weight_kg
+            FROM shipments s WHERE {where.sql()}
+            GROUP BY 1 ORDER BY 1
+            """,
+            where.params,
+        )
+
+    def top_hs_codes(self, filters: ShipmentFilters, *, limit: int) -> list[dict[str, Any]]:
+        where = _where(filters)
+        return self._query(
+            f"""
+            SELECT t.hs_code, h.description_en, h.description_vi, h.description_zh,
+                   t.shipments, t.value_usd
+            FROM (
+                SELECT s.hs_code, count(*) AS shipments, round(sum(s.value_usd), 2) AS value_usd
+                FROM shipments s WHERE {where.sql()}
+                GROUP BY 1 ORDER BY shipments DESC, value_usd DESC LIMIT ?
+            ) t LEFT JOIN hs_codes h ON h.code = t.hs_code
+            ORDER BY t.shipments DESC, t.value_usd DESC
+            """,
+            [*where.params, limit],
+        )
+
+    def facts(self) -> dict[str, Any]:
+        """What the whole index holds: first and last date, shipments, demo shipments."""
+        [row] = self._query("SELECT * FROM facts", [])
+        return row
+
+
+def current_snapshot(directory: Path | None = None) -> Path | None:
+    directory = directory or index_directory()
+    try:
+        name = (directory / POINTER).read_text().strip()
+    except FileNotFoundError:
+        return None
+    path = directory / name
+    return path if name and path.exists() else None
+
+
+def trade_index() -> TradeIndex:
+    path = current_snapshot()
+    if path is None:
+        raise IndexMissing("the trade index has not been built")
+    return DuckDBTradeIndex(path)
+
+
+# Building
+
+
+def _export(sql: str, target: Path) -> None:
+    """Write the rows of `sql` on the Django database to a CSV file."""
+    with connection.cursor() as cursor, target.open("w", newline="", encoding="utf-8") as out:
+        if connection.vendor == "postgresql":
+            with cursor.copy(f"COPY ({sql}) TO STDOUT (FORMAT csv)") as copy:
+                for block in copy:
+                    out.write(bytes(block).decode("utf-8"))
+            return
+        cursor.execute(sql)
+        writer = csv.writer(out)
+        while rows := cursor.fetchmany(20_000):
+            writer.writerows(rows)
+
+
+def _shipments_sql() -> str:
+    table = Shipment._meta.db_table
+    return (
+        "SELECT id, date, hs_code_id, product_description, exporter_id, importer_id, "
+        "exporter_country, importer_country, quantity, quantity_unit, net_weight_kg, "
+        f"value_usd, unit_price_usd, source FROM {table}"
+    )
+
+
+def _parties_sql() -> str:
+    return f"SELECT id, name, normalized_name, country FROM {TradeParty._meta.db_table}"
+
+
+def _hs_sql() -> str:
+    return (
+        "SELECT code, level, description_en, description_vi, description_zh "
+        f"FROM {HSCode._meta.db_table}"
+    )
+
+
+def _read_csv(path: Path, columns: dict[str, str]) -> str:
+    spec = ", ".join(f"'{name}': '{kind}'" for name, kind in columns.items())
+    return (
+        f"read_csv('{path}', header = false, columns = {{{spec}}}, "
+        "quote = '\"', escape = '\"', auto_detect = false)"
+    )
+
+
+def _load(db: duckdb.DuckDBPyConnection, workdir: Path) -> None:
+    files = {name: workdir / f"{name}.csv" for name in ("shipments", "parties", "hs")}
+    _export(_shipments_sql(), files["shipments"])
+    _export(_parties_sql(), files["parties"])
+    _export(_hs_sql(), files["hs"])
+    db.execute(f"CREATE TABLE hs_codes AS SELECT * FROM {_read_csv(files['hs'], HS_COLUMNS)}")
+    db.execute(
+        f"CREATE TABLE parties AS SELECT * FROM {_read_csv(files['parties'], PARTY_COLUMNS)}"
+    )
+    db.execute(
+        f"CREATE TEMP TABLE raw AS SELECT * FROM {_read_csv(files['shipments'], SHIPMENT_COLUMNS)}"
+    )
+    db.execute(
+        f"""
+        CREATE TABLE descriptions AS
+        SELECT row_number() OVER (ORDER BY text)::INTEGER AS description_id, text,
+               {SEARCH_KEY.format("text")} AS search
+        FROM (SELECT DISTINCT coalesce(product_description, '') AS text FROM raw)
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE shipments AS
+        SELECT r.id, r.date, r.hs_code, d.description_id, r.exporter_id, r.importer_id,
+               r.exporter_country, r.importer_country, r.quantity,
+               coalesce(r.quantity_unit, '') AS quantity_unit, r.net_weight_kg, r.value_usd,
+               r.price_per_unit
+        FROM raw r JOIN descriptions d ON d.text = coalesce(r.product_description, '')
+        ORDER BY r.date, r.id
+        """
+    )
+    db.execute(
+        f"""
+        CREATE TABLE facts AS
+        SELECT min(date) AS first_date, max(date) AS last_date, count(*) AS shipments,
+               count(*) FILTER (WHERE source = '{DEMO_SOURCE}') AS demo_shipments
+        FROM raw
+        """
+    )
+    db.execute("DROP TABLE raw")
+
+
+def build_snapshot(directory: Path | None = None) -> Path:
+    """Build a new snapshot from the Django database and make it the current one."""
+    directory = directory or index_directory()
+    directory.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    final = directory / f"shipments-{time.time_ns()}.duckdb"
+    partial = final.with_suffix(".building")
+    with tempfile.TemporaryDirectory(dir=directory) as workdir:
+        db = duckdb.connect(str(partial), config=DUCKDB_CONFIG)
+        try:
+            db.execute(f"SET temp_directory = '{workdir}'")
+            _load(db, Path(workdir))
+            db.execute("CHECKPOINT")
+        except BaseException:
+            db.close()
+            partial.unlink(missing_ok=True)
+            raise
+        db.close()
+    os.replace(partial, final)
+    _point_to(directory, final)
+    _remove_old_snapshots(directory, keep={final})
+    logger.info("Trade index %s built in %.1f s", final.name, time.perf_counter() - started)
+    return final
+
+
+def _point_to(directory: Path, snapshot: Path) -> None:
+    pointer = directory / f"{POINTER}.{os.getpid()}.tmp"
+    pointer.write_text(snapshot.name)
+    os.replace(pointer, directory / POINTER)
+
+
+def _remove_old_snapshots(directory: Path, keep: set[Path]) -> None:
+    """Older snapshots go once a newer one is current; a reader that still has one open keeps
+    reading it (the file lives until it is closed)."""
+    for old in directory.glob("shipments-*.duckdb"):
+        if old not in keep:
+            old.unlink(missing_ok=True)

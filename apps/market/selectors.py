@@ -1,0 +1,103 @@
+"""Market reads: shipment searches and their aggregates, served by the analytics index, and
+the reference data the search screen needs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from apps.core.errors import ProviderUnavailable
+from apps.market import index
+from apps.market.countries import ISO_COUNTRIES, country_names
+from apps.market.index import ShipmentFilters, TradeIndex
+from apps.market.models import HSCode, HSSection
+from apps.market.schemas import PAGE_SIZES
+
+TOP_HS_CODES = 10
+
+
+def _index() -> TradeIndex:
+    try:
+        return index.trade_index()
+    except index.IndexMissing as exc:
+        raise ProviderUnavailable("The trade data index is being built; try again shortly") from exc
+
+
+def search_shipments(
+    filters: ShipmentFilters, *, page: int, page_size: int
+) -> tuple[list[dict[str, Any]], int]:
+    trade = _index()
+    rows = trade.page(filters, offset=(page - 1) * page_size, limit=page_size)
+    return rows, trade.count(filters)
+
+
+def statistics(filters: ShipmentFilters) -> dict[str, Any]:
+    return _index().statistics(filters)
+
+
+def monthly_summary(filters: ShipmentFilters) -> list[dict[str, Any]]:
+    return _index().monthly(filters)
+
+
+def top_hs_codes(filters: ShipmentFilters) -> list[dict[str, Any]]:
+    return [
+        {
+            "hs_code": row["hs_code"],
+            "description": row["description_en"] or "",
+            "descriptions": {
+                "en": row["description_en"] or "",
+                "vi": row["description_vi"] or row["description_en"] or "",
+                "zh": row["description_zh"] or row["description_en"] or "",
+            },
+            "shipments": row["shipments"],
+            "value_usd": row["value_usd"],
+        }
+        for row in _index().top_hs_codes(filters, limit=TOP_HS_CODES)
+    ]
+
+
+def _hs_sections() -> list[dict[str, Any]]:
+    chapters: dict[str, list[dict[str, str]]] = {}
+    for chapter in HSCode.objects.filter(level=HSCode.Level.CHAPTER).order_by("code"):
+        chapters.setdefault(chapter.section_id or "", []).append(
+            {
+                "code": chapter.code,
+                "description_en": chapter.description_en,
+                "description_vi": chapter.description("vi"),
+                "description_zh": chapter.description("zh"),
+            }
+        )
+    return [
+        {
+            "code": section.code,
+            "name_en": section.name_en,
+            "name_vi": section.name_vi or section.name_en,
+            "name_zh": section.name_zh or section.name_en,
+            "chapters": chapters.get(section.code, []),
+        }
+        for section in HSSection.objects.all()
+    ]
+
+
+def _data_facts() -> dict[str, Any]:
+    try:
+        facts = index.trade_index().facts()
+    except index.IndexMissing:
+        return {"data_range": {"first_date": None, "last_date": None}, "demo_data": False}
+    return {
+        "data_range": {"first_date": facts["first_date"], "last_date": facts["last_date"]},
+        "demo_data": bool(facts["demo_shipments"]),
+    }
+
+
+def meta_data() -> dict[str, Any]:
+    countries = [
+        {"code": code, **{f"name_{lang}": name for lang, name in country_names(code).items()}}
+        for code in sorted(ISO_COUNTRIES)
+    ]
+    return {
+        "countries": countries,
+        "hs_sections": _hs_sections(),
+        "page_sizes": list(PAGE_SIZES),
+        "date_formats": ["dd-MM-yyyy", "dd/MM/yyyy"],
+        **_data_facts(),
+    }

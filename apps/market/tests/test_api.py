@@ -1,0 +1,287 @@
+"""The shipments API: each filter, every validation message, paging, the agreement of its
+aggregates and the daily query quota."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from apps.accounts.models import User
+from apps.billing.models import Plan, Subscription
+from apps.market import index
+from apps.market.tests.factories import cashew_and_coffee_trade
+
+pytestmark = pytest.mark.django_db
+
+YEAR_2024 = {"start_date": "01-01-2024", "end_date": "31/12/2024"}
+PANELS = [
+    "/fast-ai/v1/shipments",
+    "/fast-ai/v1/shipments/hs-codes",
+    "/fast-ai/v1/shipments/statistics",
+    "/fast-ai/v1/shipments/summary",
+]
+
+
+@pytest.fixture(autouse=True)
+def trade_index(settings: Any, tmp_path: Path) -> None:
+    settings.TRADE_INDEX_DIR = tmp_path / "trade-index"
+    cashew_and_coffee_trade()
+    index.build_snapshot()
+
+
+@pytest.fixture
+def member() -> User:
+    return User.objects.create_user("lan@example.com")
+
+
+@pytest.fixture
+def paid_client(member: User) -> Client:
+    Subscription.objects.create(user=member, plan=Plan.objects.get(key="monthly"))
+    client = Client()
+    client.force_login(member)
+    return client
+
+
+@pytest.fixture
+def free_client() -> Client:
+    client = Client()
+    client.force_login(User.objects.create_user("free@example.com"))
+    return client
+
+
+def get(client: Client, path: str, **query: Any) -> Any:
+    return client.get(path, query)
+
+
+def shipments(client: Client, **query: Any) -> dict[str, Any]:
+    response = get(client, "/fast-ai/v1/shipments", **{**YEAR_2024, **query})
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def total(client: Client, **query: Any) -> int:
+    return int(shipments(client, **query)["meta"]["total"])
+
+
+# Each filter alone and combined
+
+
+def test_product_details(paid_client: Client) -> None:
+    body = shipments(paid_client, product_details="cashew")
+    assert body["meta"] == {"page": 1, "page_size": 10, "total": 2}
+    first = body["data"][0]
+    assert (first["date"], first["hs_code"], first["exporter_name"]) == (
+        "2024-07-02",
+        "080132",
+        "Kerala Cashew Exports Pvt Ltd",
+    )
+    assert set(first) == {
+        "id", "date", "hs_code", "product_description", "exporter_name", "exporter_country",
+        "importer_name", "importer_country", "quantity", "quantity_unit", "net_weight_kg",
+        "value_usd", "price_per_unit",
+    }  # fmt: skip
+
+
+def test_product_details_in_vietnamese_without_accents(paid_client: Client) -> None:
+    assert total(paid_client, product_details="hat dieu nhan") == 1
+
+
+def test_importer_and_exporter_names(paid_client: Client) -> None:
+    assert total(paid_client, importer_name="garden state") == 2
+    assert total(paid_client, exporter_name="Nong San Phuc An") == 3
+
+
+def test_countries(paid_client: Client) -> None:
+    assert total(paid_client, product_details="cashew", importer_country="us") == 1
+    assert total(paid_client, exporter_name="phuc an", importer_country="DE") == 1
+    assert total(paid_client, product_details="kernels", exporter_country="IN") == 1
+
+
+def test_hs_codes_as_repeated_keys_of_any_level(paid_client: Client) -> None:
+    assert total(paid_client, exporter_name="phuc an", hs_code="09") == 1
+    assert total(paid_client, exporter_name="phuc an", hs_code=["0801", "0901"]) == 3
+    assert total(paid_client, hs_code="080132") == 3
+
+
+def test_filters_combine(paid_client: Client) -> None:
+    query = {"product_details": "cashew", "exporter_country": "VN", "importer_country": "NL"}
+    assert total(paid_client, **query) == 1
+    assert total(paid_client, **query, start_date="01-04-2024") == 0
+
+
+def test_both_date_formats(paid_client: Client) -> None:
+    assert total(paid_client, product_details="cashew", start_date="01/12/2023") == 3
+    assert total(paid_client, product_details="cashew", end_date="31-03-2024") == 1
+
+
+# Validation
+
+
+@pytest.mark.parametrize(
+    ("query", "field", "message"),
+    [
+        (
+            {},
+            "product_details",
+            "At least one of the fields product, importer, or exporter is required",
+        ),
+        ({"start_date": "", "end_date": ""}, "start_date", "Please enter the start and end date"),
+        ({"start_date": ""}, "start_date", "Start date is required"),
+        ({"end_date": ""}, "end_date", "End date is required"),
+        (
+            {"start_date": "02-01-2025", "end_date": "01-01-2025"},
+            "start_date",
+            "Start date must be before or equal to end date",
+        ),
+        ({"start_date": "2024/13/45"}, "start_date", "Use dd-MM-yyyy or dd/MM/yyyy"),
+        ({"importer_country": "XX"}, "importer_country", "Unknown country code"),
+        ({"hs_code": "9"}, "hs_code", "HS codes have 2, 4 or 6 digits"),
+        ({"page_size": "20"}, "page_size", "Page size must be 10, 25, 50 or 100"),
+        ({"page": "0"}, "page", "Page must be 1 or more"),
+        ({"page": "abc"}, "page", "Page must be 1 or more"),
+    ],
+)
+def test_validation_messages(
+    paid_client: Client, query: dict[str, str], field: str, message: str
+) -> None:
+    base = {**YEAR_2024, **({} if "product_details" in (field,) else {"product_details": "x"})}
+    response = get(paid_client, "/fast-ai/v1/shipments", **{**base, **query})
+
+    assert response.status_code == 422
+    assert response.json()["data"]["fields"][field] == [message]
+
+
+def test_an_invalid_search_is_not_counted(free_client: Client) -> None:
+    for _ in range(3):
+        get(free_client, "/fast-ai/v1/shipments", **YEAR_2024)
+    assert total(free_client, product_details="cashew") == 2
+
+
+# Paging
+
+
+@pytest.mark.parametrize("page_size", [10, 25, 50, 100])
+def test_page_sizes(paid_client: Client, page_size: int) -> None:
+    body = shipments(paid_client, hs_code="08", page_size=page_size, start_date="01-01-2023")
+    assert body["meta"]["page_size"] == page_size
+    assert len(body["data"]) == 4
+
+
+def test_paging_bounds(paid_client: Client) -> None:
+    query = {"hs_code": "08", "start_date": "01-01-2023"}
+    dates = [row["date"] for row in shipments(paid_client, **query)["data"]]
+    assert dates == ["2024-07-02", "2024-03-20", "2024-03-05", "2023-12-01"]
+    past_the_end = shipments(paid_client, **query, page=99)
+    assert past_the_end["data"] == []
+    assert past_the_end["meta"]["total"] == 4
+
+
+# Aggregates
+
+
+def test_statistics(paid_client: Client) -> None:
+    response = get(
+        paid_client, "/fast-ai/v1/shipments/statistics", exporter_name="phuc an", **YEAR_2024
+    )
+    assert response.json()["data"] == {
+        "shipments": 3,
+        "total_value_usd": 376000.0,
+        "total_weight_kg": 57600.0,
+        "importers": 3,
+        "exporters": 1,
+        "avg_price_per_unit": pytest.approx(376000 / 57600),
+    }
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        {"product_details": "cashew", "start_date": "01-01-2023"},
+        {"exporter_name": "phuc an"},
+        {"hs_code": ["08", "09"], "start_date": "01-06-2023"},
+    ],
+)
+def test_monthly_sums_equal_the_statistics(paid_client: Client, query: dict[str, Any]) -> None:
+    search = {**YEAR_2024, **query}
+    months = get(paid_client, "/fast-ai/v1/shipments/summary", **search).json()["data"]
+    stats = get(paid_client, "/fast-ai/v1/shipments/statistics", **search).json()["data"]
+
+    assert sum(m["shipments"] for m in months) == stats["shipments"]
+    assert sum(m["value_usd"] for m in months) == pytest.approx(stats["total_value_usd"])
+    assert sum(m["net_weight_kg"] for m in months) == pytest.approx(stats["total_weight_kg"])
+    assert [m["month"] for m in months] == sorted(m["month"] for m in months)
+
+
+def test_top_hs_codes(paid_client: Client) -> None:
+    response = get(
+        paid_client, "/fast-ai/v1/shipments/hs-codes", exporter_name="phuc an", **YEAR_2024
+    )
+    top = response.json()["data"]
+    assert [(t["hs_code"], t["shipments"]) for t in top] == [("080132", 2), ("090111", 1)]
+    assert set(top[0]["descriptions"]) == {"en", "vi", "zh"}
+
+
+# The daily quota
+
+
+def test_a_free_users_third_search_of_the_day_is_refused(free_client: Client) -> None:
+    for panel in PANELS:
+        assert get(free_client, panel, product_details="cashew", **YEAR_2024).status_code == 200
+    for panel in PANELS:
+        assert get(free_client, panel, product_details="coffee", **YEAR_2024).status_code == 200
+
+    refused = get(free_client, "/fast-ai/v1/shipments", product_details="pepper", **YEAR_2024)
+
+    assert refused.status_code == 403
+    assert "query limit exceeded" in refused.json()["data"]["error"]
+
+
+def test_paging_and_repeating_a_search_do_not_count_again(free_client: Client) -> None:
+    for page in (1, 2, 3):
+        get(free_client, "/fast-ai/v1/shipments", product_details="cashew", page=page, **YEAR_2024)
+    get(free_client, "/fast-ai/v1/shipments", product_details="CASHEW ", page_size=25, **YEAR_2024)
+    profile = free_client.get("/fast-ai/v1/users").json()["data"]
+    assert profile["total_user_query_logs_in_day"] == 1
+    assert profile["queries_left_today"] == 1
+
+
+def test_a_paid_plan_searches_without_a_daily_limit(paid_client: Client) -> None:
+    for number in range(6):
+        assert total(paid_client, product_details=f"durian grade {number}") == 0
+
+
+def test_searching_needs_a_signed_in_user(client: Client) -> None:
+    assert (
+        get(client, "/fast-ai/v1/shipments", product_details="cashew", **YEAR_2024).status_code
+        == 401
+    )
+
+
+def test_without_an_index_the_search_is_unavailable_not_an_error(
+    paid_client: Client, settings: Any, tmp_path: Path
+) -> None:
+    settings.TRADE_INDEX_DIR = tmp_path / "empty"
+    response = get(paid_client, "/fast-ai/v1/shipments", product_details="cashew", **YEAR_2024)
+    assert response.status_code == 503
+
+
+# Reference data
+
+
+def test_meta_data(paid_client: Client) -> None:
+    data = paid_client.get("/fast-ai/v1/meta-data").json()["data"]
+
+    vietnam = next(c for c in data["countries"] if c["code"] == "VN")
+    assert (vietnam["name_en"], vietnam["name_vi"], vietnam["name_zh"]) == (
+        "Vietnam",
+        "Việt Nam",
+        "越南",
+    )
+    assert data["page_sizes"] == [10, 25, 50, 100]
+    assert data["data_range"] == {"first_date": "2023-12-01", "last_date": "2024-11-30"}
+    assert data["demo_data"] is False
+    chapters = [c["code"] for s in data["hs_sections"] for c in s["chapters"]]
+    assert "09" in chapters

@@ -1,0 +1,168 @@
+"""The DuckDB snapshot of the shipments: its filters, its aggregates, and the switch from one
+snapshot to the next while searches go on."""
+
+from __future__ import annotations
+
+import threading
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from apps.market import index
+from apps.market.index import DuckDBTradeIndex, IndexMissing, ShipmentFilters
+from apps.market.models import TradeParty
+from apps.market.tests.factories import cashew_and_coffee_trade, ship
+
+pytestmark = pytest.mark.django_db
+
+YEAR_2024 = {"start_date": date(2024, 1, 1), "end_date": date(2024, 12, 31)}
+
+
+@pytest.fixture(autouse=True)
+def index_dir(settings: Any, tmp_path: Path) -> Path:
+    settings.TRADE_INDEX_DIR = tmp_path / "trade-index"
+    return settings.TRADE_INDEX_DIR
+
+
+@pytest.fixture
+def trade() -> dict[str, TradeParty]:
+    parties = cashew_and_coffee_trade()
+    index.build_snapshot()
+    return parties
+
+
+def search(**filters: Any) -> ShipmentFilters:
+    return ShipmentFilters(**{**YEAR_2024, **filters})
+
+
+def current() -> DuckDBTradeIndex:
+    return index.trade_index()  # type: ignore[return-value]
+
+
+def test_no_index_yet_is_reported() -> None:
+    with pytest.raises(IndexMissing):
+        index.trade_index()
+
+
+def test_a_product_search_returns_the_newest_first(trade: dict[str, TradeParty]) -> None:
+    rows = current().page(search(product_details="cashew"), offset=0, limit=10)
+
+    assert [r["date"] for r in rows] == [date(2024, 7, 2), date(2024, 3, 5)]
+    assert rows[1]["exporter_name"] == "CÔNG TY TNHH NÔNG SẢN PHÚC AN"
+    assert rows[1]["importer_name"] == "Dutch Nut Trading B.V."
+    assert rows[1]["price_per_unit"] == pytest.approx(130000 / 19200)
+
+
+def test_text_search_ignores_case_and_vietnamese_accents(trade: dict[str, TradeParty]) -> None:
+    rows = current().page(search(product_details="HAT DIEU"), offset=0, limit=10)
+    assert [r["product_description"] for r in rows] == ["Hạt điều nhân WW240 đóng thùng"]
+
+
+def test_every_search_word_must_match(trade: dict[str, TradeParty]) -> None:
+    assert current().count(search(product_details="cashew ww320")) == 1
+    assert current().count(search(product_details="cashew arabica")) == 0
+
+
+def test_party_names_match_without_accents_or_punctuation(trade: dict[str, TradeParty]) -> None:
+    assert current().count(search(exporter_name="cong ty tnhh nong san phuc an")) == 3
+    assert current().count(search(exporter_name="Phúc An")) == 3
+    assert current().count(search(importer_name="dutch nut trading bv")) == 1
+
+
+def test_countries_and_hs_codes_of_any_level(trade: dict[str, TradeParty]) -> None:
+    assert current().count(search(importer_country="US")) == 2
+    assert current().count(search(exporter_country="IN")) == 1
+    assert current().count(search(hs_codes=("08",))) == 3
+    assert current().count(search(hs_codes=("0801", "0901"))) == 4
+    assert current().count(search(hs_codes=("090111",))) == 1
+
+
+def test_filters_combine(trade: dict[str, TradeParty]) -> None:
+    found = search(product_details="cashew", exporter_country="VN", importer_country="NL")
+    assert current().count(found) == 1
+
+
+def test_dates_bound_the_search(trade: dict[str, TradeParty]) -> None:
+    assert current().count(search(start_date=date(2023, 1, 1))) == 5
+    assert current().count(search(end_date=date(2024, 3, 31))) == 2
+
+
+def test_paging(trade: dict[str, TradeParty]) -> None:
+    first = current().page(search(), offset=0, limit=3)
+    second = current().page(search(), offset=3, limit=3)
+    assert (len(first), len(second)) == (3, 1)
+    assert {r["id"] for r in first}.isdisjoint({r["id"] for r in second})
+
+
+def test_statistics(trade: dict[str, TradeParty]) -> None:
+    stats = current().statistics(search(exporter_name="phuc an"))
+
+    assert stats["shipments"] == 3
+    assert stats["total_value_usd"] == pytest.approx(376000)
+    assert stats["total_weight_kg"] == pytest.approx(57600)
+    assert (stats["importers"], stats["exporters"]) == (3, 1)
+    assert stats["avg_price_per_unit"] == pytest.approx(376000 / 57600)
+
+
+def test_monthly_sums_equal_the_statistics(trade: dict[str, TradeParty]) -> None:
+    filters = search(start_date=date(2023, 1, 1))
+    months = current().monthly(filters)
+    stats = current().statistics(filters)
+
+    assert [m["month"] for m in months] == ["2023-12", "2024-03", "2024-07", "2024-11"]
+    assert sum(m["shipments"] for m in months) == stats["shipments"]
+    assert sum(m["value_usd"] for m in months) == pytest.approx(stats["total_value_usd"])
+    assert sum(m["net_weight_kg"] for m in months) == pytest.approx(stats["total_weight_kg"])
+
+
+def test_top_hs_codes(trade: dict[str, TradeParty]) -> None:
+    top = current().top_hs_codes(search(), limit=10)
+    assert [(t["hs_code"], t["shipments"]) for t in top] == [("080132", 3), ("090111", 1)]
+    assert top[0]["value_usd"] == pytest.approx(400000)
+    assert top[0]["description_en"]
+
+
+def test_an_empty_search_has_zero_statistics(trade: dict[str, TradeParty]) -> None:
+    stats = current().statistics(search(product_details="durian"))
+    assert (stats["shipments"], stats["total_value_usd"], stats["avg_price_per_unit"]) == (
+        0,
+        0,
+        None,
+    )
+
+
+def test_a_new_snapshot_shows_new_rows_and_the_old_one_keeps_answering(
+    trade: dict[str, TradeParty], index_dir: Path
+) -> None:
+    old = current()
+    assert old.count(search()) == 4
+    ship(date(2024, 8, 8), "090111", "ROBUSTA COFFEE", trade["phuc_an"], trade["hamburg"])
+
+    index.build_snapshot()
+
+    assert current().path != old.path
+    assert current().count(search()) == 5
+    assert old.count(search()) == 4  # a reader with the old snapshot open is not disturbed
+    assert sorted(p.name for p in index_dir.glob("*.duckdb")) == [current().path.name]
+
+
+def test_searches_go_on_while_a_snapshot_is_built(trade: dict[str, TradeParty]) -> None:
+    answers: list[int] = []
+    stop = threading.Event()
+
+    def keep_searching() -> None:
+        reader = current()
+        while not stop.is_set():
+            answers.append(reader.count(search()))
+
+    searcher = threading.Thread(target=keep_searching)
+    searcher.start()
+    try:
+        index.build_snapshot()
+    finally:
+        stop.set()
+        searcher.join()
+    assert answers
+    assert set(answers) == {4}
