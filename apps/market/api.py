@@ -6,26 +6,32 @@ day)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils import timezone
 from ninja import Query, Router
 
 from apps.accounts.models import User
 from apps.billing.services import record_query
 from apps.core.api import session_or_bearer
+from apps.core.errors import ValidationFailed
 from apps.core.products import MARKET_INSIGHTS
 from apps.core.responses import envelope
 from apps.core.schemas import Envelope
-from apps.market import selectors
+from apps.market import ask, selectors
 from apps.market.index import ShipmentFilters
 from apps.market.schemas import (
+    AskIn,
+    AskOut,
     MonthOut,
     PagedSearchQuery,
     SearchQuery,
     ShipmentsOut,
     StatisticsOut,
     TopHSCodeOut,
+    filters_as_query,
     paging,
     search_filters,
 )
@@ -67,3 +73,34 @@ def summary(request: HttpRequest, query: Query[SearchQuery]) -> dict[str, Any]:
 @router.get("meta-data", response=Envelope[dict[str, Any]])
 def meta_data(request: HttpRequest) -> dict[str, Any]:
     return envelope(selectors.meta_data())
+
+
+@router.post("shipments/ai/ask", response=Envelope[AskOut])
+def ask_question(request: HttpRequest, payload: AskIn) -> dict[str, Any]:
+    """A question in English, Vietnamese or Chinese, answered with the figures of the search
+    it stands for; that search counts as one query. A question it cannot read costs nothing."""
+    parsed = ask.parse_with_model(payload.question, timezone.now().date())
+    answer = {"language": parsed.language, "understood": parsed.understood, "statistics": None}
+    if not parsed.understood:
+        return envelope(
+            {**answer, "answer": ask.compose_answer(parsed, {}), "filters": parsed.filters}
+        )
+    query = dict(parsed.filters)
+    if query["hs_code"]:
+        # Goods are described in several languages: their HS codes find them all.
+        query["product_details"] = ""
+    try:
+        filters = counted_search(request, SearchQuery(**query))
+    except ValidationFailed:  # understood, but too little to search by (e.g. countries only)
+        help_text = ask.compose_answer(replace(parsed, understood=False), {})
+        return envelope({**answer, "understood": False, "answer": help_text, "filters": query})
+    statistics = selectors.statistics(filters)
+    importers = selectors.top_importers(filters) if statistics["shipments"] else []
+    return envelope(
+        {
+            **answer,
+            "answer": ask.compose_answer(parsed, statistics, importers),
+            "filters": filters_as_query(filters),
+            "statistics": statistics,
+        }
+    )

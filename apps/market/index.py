@@ -176,6 +176,7 @@ class TradeIndex(Protocol):
     def statistics(self, filters: ShipmentFilters) -> dict[str, Any]: ...
     def monthly(self, filters: ShipmentFilters) -> list[dict[str, Any]]: ...
     def top_hs_codes(self, filters: ShipmentFilters, *, limit: int) -> list[dict[str, Any]]: ...
+    def top_importers(self, filters: ShipmentFilters, *, limit: int) -> list[dict[str, Any]]: ...
     def facts(self) -> dict[str, Any]: ...
 
 
@@ -283,6 +284,22 @@ class DuckDBTradeIndex:
                 GROUP BY 1 ORDER BY shipments DESC, value_usd DESC LIMIT ?
             ) t LEFT JOIN hs_codes h ON h.code = t.hs_code
             ORDER BY t.shipments DESC, t.value_usd DESC
+            """,
+            [*where.params, limit],
+        )
+
+    def top_importers(self, filters: ShipmentFilters, *, limit: int) -> list[dict[str, Any]]:
+        where = _where(filters)
+        return self._query(
+            f"""
+            SELECT p.name AS importer_name, p.country AS importer_country,
+                   t.shipments, t.value_usd
+            FROM (
+                SELECT s.importer_id, count(*) AS shipments, round(sum(s.value_usd), 2) AS value_usd
+                FROM shipments s WHERE {where.sql()}
+                GROUP BY 1 ORDER BY value_usd DESC LIMIT ?
+            ) t JOIN parties p ON p.party_id = t.importer_id
+            ORDER BY t.value_usd DESC
             """,
             [*where.params, limit],
         )

@@ -201,5 +201,28 @@ class ShipmentsOut(Schema):
     meta: SearchPageMeta
 
 
+class AskIn(Schema):
+    question: str = Field(min_length=1, max_length=500)
+
+
+class AskFilters(Schema):
+    product_details: str
+    importer_name: str
+    exporter_name: str
+    start_date: str
+    end_date: str
+    importer_country: str
+    exporter_country: str
+    hs_code: list[str]
+
+
+class AskOut(Schema):
+    answer: str
+    language: Literal["en", "vi", "zh"]
+    understood: bool
+    filters: AskFilters
+    statistics: StatisticsOut | None
+
+
 class DownloadQuery(SearchQuery):
     format: Literal["csv", "xlsx"] = "csv"

@@ -55,6 +55,10 @@ def top_hs_codes(filters: ShipmentFilters) -> list[dict[str, Any]]:
     ]
 
 
+def top_importers(filters: ShipmentFilters, *, limit: int = 3) -> list[dict[str, Any]]:
+    return _index().top_importers(filters, limit=limit)
+
+
 def _hs_sections() -> list[dict[str, Any]]:
     chapters: dict[str, list[dict[str, str]]] = {}
     for chapter in HSCode.objects.filter(level=HSCode.Level.CHAPTER).order_by("code"):

@@ -285,3 +285,66 @@ def test_meta_data(paid_client: Client) -> None:
     assert data["demo_data"] is False
     chapters = [c["code"] for s in data["hs_sections"] for c in s["chapters"]]
     assert "09" in chapters
+
+
+# The AI question box
+
+
+def ask(client: Client, question: str) -> Any:
+    return client.post(
+        "/fast-ai/v1/shipments/ai/ask", {"question": question}, content_type="application/json"
+    )
+
+
+def test_a_question_becomes_a_search_and_its_answer_quotes_the_figures(paid_client: Client) -> None:
+    response = ask(paid_client, "cashew exports from Vietnam to the Netherlands in 2024")
+
+    data = response.json()["data"]
+    assert response.status_code == 200
+    assert (data["language"], data["understood"]) == ("en", True)
+    assert data["filters"]["hs_code"] == ["0801"]
+    assert (data["filters"]["exporter_country"], data["filters"]["importer_country"]) == (
+        "VN",
+        "NL",
+    )
+    assert (data["filters"]["start_date"], data["filters"]["end_date"]) == (
+        "01-01-2024",
+        "31-12-2024",
+    )
+    assert data["statistics"]["shipments"] == 1
+    assert "130,000" in data["answer"]
+    assert "Dutch Nut Trading B.V." in data["answer"]
+
+
+def test_a_vietnamese_question_is_answered_in_vietnamese(paid_client: Client) -> None:
+    data = ask(paid_client, "xuất khẩu hạt điều sang Mỹ năm 2024").json()["data"]
+    assert data["language"] == "vi"
+    assert data["filters"]["importer_country"] == "US"
+    assert data["statistics"]["shipments"] == 1  # the Indian exporter's shipment is not Vietnam's
+
+
+def test_a_chinese_question_is_answered_in_chinese(paid_client: Client) -> None:
+    data = ask(paid_client, "2024年越南出口到德国的咖啡").json()["data"]
+    assert data["language"] == "zh"
+    assert data["statistics"]["shipments"] == 1
+    assert data["filters"]["hs_code"] == ["0901"]
+
+
+def test_a_question_it_cannot_read_costs_no_query(free_client: Client) -> None:
+    for _ in range(3):
+        data = ask(free_client, "hello there").json()["data"]
+        assert data["understood"] is False
+        assert data["statistics"] is None
+    assert free_client.get("/fast-ai/v1/users").json()["data"]["queries_left_today"] == 2
+
+
+def test_questions_count_against_the_daily_quota(free_client: Client) -> None:
+    assert ask(free_client, "cashew exports from Vietnam in 2024").status_code == 200
+    assert ask(free_client, "coffee exports from Vietnam in 2024").status_code == 200
+    refused = ask(free_client, "pepper exports from Vietnam in 2024")
+    assert refused.status_code == 403
+    assert "query limit exceeded" in refused.json()["data"]["error"]
+
+
+def test_an_empty_question_is_refused(paid_client: Client) -> None:
+    assert ask(paid_client, "").status_code == 422
