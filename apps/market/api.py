@@ -9,22 +9,24 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from ninja import Query, Router
 
 from apps.accounts.models import User
+from apps.billing.selectors import current_plans
 from apps.billing.services import record_query
 from apps.core.api import session_or_bearer
-from apps.core.errors import ValidationFailed
+from apps.core.errors import PermissionDenied, ValidationFailed
 from apps.core.products import MARKET_INSIGHTS
 from apps.core.responses import envelope
 from apps.core.schemas import Envelope
-from apps.market import ask, selectors
+from apps.market import ask, exports, selectors
 from apps.market.index import ShipmentFilters
 from apps.market.schemas import (
     AskIn,
     AskOut,
+    DownloadQuery,
     MonthOut,
     PagedSearchQuery,
     SearchQuery,
@@ -37,6 +39,13 @@ from apps.market.schemas import (
 )
 
 router = Router(tags=["market insights"], auth=session_or_bearer)
+
+DOWNLOAD_RECORDS = 100
+
+
+class PaidPlanRequired(PermissionDenied):
+    code = "paid_plan_required"
+    message = "Downloads need a paid plan"
 
 
 def counted_search(request: HttpRequest, query: SearchQuery) -> ShipmentFilters:
@@ -104,3 +113,19 @@ def ask_question(request: HttpRequest, payload: AskIn) -> dict[str, Any]:
             "statistics": statistics,
         }
     )
+
+
+@router.get("shipments/download", response={200: None})
+def download(request: HttpRequest, query: Query[DownloadQuery]) -> HttpResponse:
+    """The newest records of a search as CSV or Excel: paid plans only."""
+    user: User = request.auth  # type: ignore[attr-defined]
+    if not current_plans(user)[MARKET_INSIGHTS].plan.is_paid:
+        raise PaidPlanRequired()
+    filters = counted_search(request, query)
+    rows, _ = selectors.search_shipments(filters, page=1, page_size=DOWNLOAD_RECORDS)
+    name = f"tradewise-shipments-{timezone.now():%Y%m%d}.{query.format}"
+    response = HttpResponse(
+        exports.export(rows, query.format), content_type=exports.CONTENT_TYPES[query.format]
+    )
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response

@@ -348,3 +348,58 @@ def test_questions_count_against_the_daily_quota(free_client: Client) -> None:
 
 def test_an_empty_question_is_refused(paid_client: Client) -> None:
     assert ask(paid_client, "").status_code == 422
+
+
+# Downloads
+
+
+def test_a_paid_plan_downloads_csv(paid_client: Client) -> None:
+    response = get(
+        paid_client, "/fast-ai/v1/shipments/download", product_details="cashew", **YEAR_2024
+    )
+
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/csv")
+    assert response["Content-Disposition"].startswith('attachment; filename="tradewise-shipments-')
+    lines = response.content.decode("utf-8-sig").splitlines()
+    assert lines[0].startswith("Date,HS code,Product description,Exporter")
+    assert len(lines) == 3
+    assert "2024-07-02,080132" in lines[1]
+
+
+def test_a_paid_plan_downloads_excel(paid_client: Client) -> None:
+    from io import BytesIO
+
+    from openpyxl import load_workbook
+
+    response = get(
+        paid_client,
+        "/fast-ai/v1/shipments/download",
+        format="xlsx",
+        exporter_name="phuc an",
+        **YEAR_2024,
+    )
+
+    sheet = load_workbook(BytesIO(response.content)).active
+    rows = list(sheet.iter_rows(values_only=True))
+    assert rows[0][:2] == ("Date", "HS code")
+    assert len(rows) == 4
+    assert rows[1][3] == "CÔNG TY TNHH NÔNG SẢN PHÚC AN"
+
+
+def test_a_download_holds_at_most_100_records(
+    paid_client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from apps.market import api
+
+    monkeypatch.setattr(api, "DOWNLOAD_RECORDS", 2)
+    response = get(paid_client, "/fast-ai/v1/shipments/download", hs_code="08", **YEAR_2024)
+    assert len(response.content.decode("utf-8-sig").splitlines()) == 3
+
+
+def test_the_free_plan_cannot_download(free_client: Client) -> None:
+    response = get(
+        free_client, "/fast-ai/v1/shipments/download", product_details="cashew", **YEAR_2024
+    )
+    assert response.status_code == 403
+    assert response.json()["meta"]["code"] == "paid_plan_required"
