@@ -38,7 +38,8 @@ module.exports = (_env, argv) => {
           vendor: {
             test: /[\\/]node_modules[\\/]/,
             name: "vendor",
-            chunks: "all",
+            // Only what pages load up front: lazily loaded libraries (chart.js) stay in their own chunk.
+            chunks: "initial",
             priority: 10,
           },
           styles: {

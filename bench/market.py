@@ -1,0 +1,193 @@
+"""Trade-data benchmark: load N demo shipments through the seed generator and the import path,
+build the analytics index, then time a fixed mix of searches through the API (Django's test
+client, in-process: the whole request path without the network) and the same searches run
+directly on the index.
+
+    BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/tradewise_bench \\
+        .venv/bin/python bench/market.py [--shipments 10000000] [--requests 30] [--keep]
+
+It uses its own database (created when missing on PostgreSQL; SQLite when the URL says so)
+and its own index directory, never the product's. Prints import rows per second, index build
+time, and per query p50 / p95 in ms with the API / direct ratio."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/tradewise_bench"
+
+
+def _configure(database_url: str, index_dir: Path) -> None:
+    os.environ["DATABASE_URL"] = database_url
+    os.environ["TRADE_INDEX_DIR"] = str(index_dir)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    if database_url.startswith("postgres"):
+        import psycopg
+
+        server, _, name = database_url.rpartition("/")
+        with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
+            exists = admin.execute(
+                "SELECT 1 FROM pg_database WHERE datname = %s", [name]
+            ).fetchone()
+            if not exists:
+                admin.execute(f'CREATE DATABASE "{name}"')
+
+
+def percentile(samples: list[float], share: float) -> float:
+    ordered = sorted(samples)
+    return ordered[max(int(len(ordered) * share + 0.5) - 1, 0)]
+
+
+def timed(act: Callable[[], Any], requests: int) -> list[float]:
+    act()  # warm
+    samples = []
+    for _ in range(requests):
+        started = time.perf_counter()
+        act()
+        samples.append((time.perf_counter() - started) * 1000)
+    return samples
+
+
+def load(shipments: int, fresh: bool) -> None:
+    from django.core.management import call_command
+    from django.db import connection
+
+    from apps.market import demo
+    from apps.market.models import Shipment
+    from apps.market.services import import_shipments
+
+    call_command("migrate", verbosity=0)
+    if fresh:
+        with connection.cursor() as cursor:
+            cursor.execute(f"DELETE FROM {Shipment._meta.db_table}")  # noqa: S608 (a table name)
+    present = Shipment.objects.count()
+    if present >= shipments:
+        print(f"{present:,} shipments already loaded")
+        return
+    with tempfile.TemporaryDirectory() as workdir:
+        path = Path(workdir) / "shipments.csv.gz"
+        started = time.perf_counter()
+        demo.write_csv(path, shipments)
+        print(f"generated {shipments:,} rows in {time.perf_counter() - started:.1f} s")
+        report = import_shipments(path)
+    print(
+        f"import: {report.added:,} added in {report.seconds:.1f} s = "
+        f"{report.rows_per_second:,.0f} rows/s ({connection.vendor})"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--shipments", type=int, default=10_000_000)
+    parser.add_argument("--requests", type=int, default=30)
+    parser.add_argument("--fresh", action="store_true", help="Empty the shipments first.")
+    default_index = Path(tempfile.gettempdir()) / "tradewise-bench-index"
+    parser.add_argument("--index-dir", default=str(default_index))
+    options = parser.parse_args()
+    _configure(os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE), Path(options.index_dir))
+
+    import django
+
+    django.setup()
+    from django.test import Client
+    from django.test.utils import setup_test_environment
+
+    from apps.accounts.models import User
+    from apps.billing.services import set_up_paid_demo
+    from apps.market import index
+    from apps.market.index import ShipmentFilters
+
+    setup_test_environment()
+    load(options.shipments, options.fresh)
+    started = time.perf_counter()
+    index.build_snapshot()
+    print(f"index build: {time.perf_counter() - started:.1f} s")
+
+    user, _ = User.objects.get_or_create(email="bench@example.com")
+    set_up_paid_demo(user)
+    client = Client()
+    client.force_login(user)
+    trade = index.trade_index()
+    year = {"start_date": "01-01-2024", "end_date": "31-12-2024"}
+    text_country = {"product_details": "cashew", "importer_country": "US", **year}
+    importer = {"importer_name": "garden", **year}
+    chapter = {"hs_code": "09", **year}
+    first, last = date(2024, 1, 1), date(2024, 12, 31)
+    mix = [
+        (
+            "text+country+year",
+            text_country,
+            ShipmentFilters(first, last, product_details="cashew", importer_country="US"),
+        ),
+        ("importer name", importer, ShipmentFilters(first, last, importer_name="garden")),
+        ("HS chapter 09", chapter, ShipmentFilters(first, last, hs_codes=("09",))),
+    ]
+    queries: list[tuple[str, Callable[[], Any], Callable[[], Any] | None]] = []
+    for label, params, filters in mix:
+        queries += [
+            (
+                f"{label}: page of 25",
+                lambda p=params: client.get("/fast-ai/v1/shipments", {**p, "page_size": 25}),
+                lambda f=filters: (trade.page(f, offset=0, limit=25), trade.count(f)),
+            ),
+            (
+                f"{label}: statistics",
+                lambda p=params: client.get("/fast-ai/v1/shipments/statistics", p),
+                lambda f=filters: trade.statistics(f),
+            ),
+            (
+                f"{label}: monthly",
+                lambda p=params: client.get("/fast-ai/v1/shipments/summary", p),
+                lambda f=filters: trade.monthly(f),
+            ),
+            (
+                f"{label}: top HS codes",
+                lambda p=params: client.get("/fast-ai/v1/shipments/hs-codes", p),
+                lambda f=filters: trade.top_hs_codes(f, limit=10),
+            ),
+        ]
+    two_years = ShipmentFilters(date(2023, 1, 1), date(2024, 12, 31), hs_codes=("0901",))
+    queries.append(
+        (
+            "monthly, 2 years, coffee",
+            lambda: client.get(
+                "/fast-ai/v1/shipments/summary",
+                {"hs_code": "0901", "start_date": "01-01-2023", "end_date": "31-12-2024"},
+            ),
+            lambda: trade.monthly(two_years),
+        )
+    )
+    queries.append(
+        (
+            "AI question",
+            lambda: client.post(
+                "/fast-ai/v1/shipments/ai/ask",
+                {"question": "cashew exports from Vietnam to the United States in 2024"},
+                content_type="application/json",
+            ),
+            None,
+        )
+    )
+    print(f"\n{'query':40} {'API p50':>8} {'p95':>8} {'direct p50':>11} {'p95':>8} {'ratio':>6}")
+    for label, through_api, on_index in queries:
+        api = timed(through_api, options.requests)
+        line = f"{label:40} {statistics.median(api):8.1f} {percentile(api, 0.95):8.1f}"
+        if on_index is not None:
+            raw = timed(on_index, options.requests)
+            ratio = statistics.median(api) / max(statistics.median(raw), 1e-6)
+            line += f" {statistics.median(raw):11.1f} {percentile(raw, 0.95):8.1f} {ratio:6.2f}"
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
