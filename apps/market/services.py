@@ -202,6 +202,8 @@ class _Validator:
     def __init__(self) -> None:
         self.hs6 = frozenset(HSCode.objects.filter(level=6).values_list("code", flat=True))
         self.names: dict[tuple[str, str], str] = {}  # matching key -> display name (batch)
+        # Raw (name, country[, role]) -> (matching key, display name, errors): names repeat.
+        self.seen: dict[tuple[str, ...], tuple[tuple[str, str], str, tuple[str, ...]]] = {}
 
     def _hs(self, text: str, errors: list[str]) -> str:
         code = text.strip()
@@ -270,12 +272,23 @@ class _Validator:
             except ValueError:
                 errors.append(f"bad date {day_text!r} (expected yyyy-mm-dd)")
         hs_code = self._hs(hs_text, errors)
-        exporter, exporter_display = self._party(
-            exporter_name, exporter_country, "exporter", errors
-        )
-        importer, importer_display = self._party(
-            importer_name, importer_country, "importer", errors
-        )
+        seen = self.seen
+        known = seen.get((exporter_name, exporter_country))
+        if known is None:
+            found: list[str] = []
+            key, display = self._party(exporter_name, exporter_country, "exporter", found)
+            known = seen[(exporter_name, exporter_country)] = (key, display, tuple(found))
+        exporter, exporter_display, problems = known
+        errors.extend(problems)
+        known = seen.get((importer_name, importer_country, ""))
+        if known is None:
+            found = []
+            key, display = self._party(importer_name, importer_country, "importer", found)
+            known = seen[(importer_name, importer_country, "")] = (key, display, tuple(found))
+        importer, importer_display, problems = known
+        errors.extend(problems)
+        if len(seen) > 200_000:
+            seen.clear()
         quantity = _number(quantity_text, "quantity", errors, _MAX_QUANTITY)
         net_weight = _number(weight_text, "net_weight_kg", errors, _MAX_QUANTITY)
         value = _number(value_text, "value_usd", errors, _MAX_VALUE)
@@ -337,11 +350,13 @@ def _resolve_parties(wanted: dict[tuple[str, str], str], cache: dict[tuple[str, 
     missing = [key for key in wanted if key not in cache]
     if not missing:
         return
-    chunk = 900 if connection.vendor == "sqlite" else 20_000
+    if connection.vendor == "postgresql":
+        _resolve_parties_by_copy(missing, wanted, cache)
+        return
 
     def read(keys: list[tuple[str, str]]) -> None:
-        for start in range(0, len(keys), chunk):
-            part = keys[start : start + chunk]
+        for start in range(0, len(keys), 900):
+            part = keys[start : start + 900]
             names = {name for name, _ in part}
             countries = {country for _, country in part}
             rows = TradeParty.objects.filter(normalized_name__in=names, country__in=countries)
@@ -353,10 +368,45 @@ def _resolve_parties(wanted: dict[tuple[str, str], str], cache: dict[tuple[str, 
     if new:
         TradeParty.objects.bulk_create(
             [TradeParty(name=wanted[key], normalized_name=key[0], country=key[1]) for key in new],
-            batch_size=2000,
+            batch_size=500,
             ignore_conflicts=True,
         )
         read(new)
+
+
+def _resolve_parties_by_copy(
+    missing: list[tuple[str, str]],
+    wanted: dict[tuple[str, str], str],
+    cache: dict[tuple[str, str], int],
+) -> None:
+    """PostgreSQL: the same in three statements, whatever the number of parties: COPY the keys
+    into a temporary table, insert the missing parties, read the ids back."""
+    table = TradeParty._meta.db_table
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerows(
+        (wanted[key], key[0], key[1]) for key in missing
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "CREATE TEMPORARY TABLE IF NOT EXISTS market_party_keys "
+            "(name varchar(300), normalized_name varchar(300), country varchar(2)) "
+            "ON COMMIT DROP"
+        )
+        cursor.execute("TRUNCATE market_party_keys")
+        raw: Any = cursor.cursor
+        with raw.copy("COPY market_party_keys FROM STDIN WITH (FORMAT csv)") as copy:
+            copy.write(buffer.getvalue())
+        cursor.execute(
+            f"INSERT INTO {table} (name, normalized_name, country, created_at) "  # noqa: S608
+            "SELECT DISTINCT ON (normalized_name, country) name, normalized_name, country, now() "
+            "FROM market_party_keys ON CONFLICT (normalized_name, country) DO NOTHING"
+        )
+        cursor.execute(
+            f"SELECT p.id, p.normalized_name, p.country FROM {table} p "  # noqa: S608
+            "JOIN market_party_keys k USING (normalized_name, country)"
+        )
+        for pk, name, country in cursor.fetchall():
+            cache[(name, country)] = pk
 
 
 # Loading ------------------------------------------------------------------------------------
@@ -537,7 +587,7 @@ def import_shipments(
             report.rows_read += 1
             if len(row) != width:
                 result: _Row | list[str] = [f"expected {width} fields, found {len(row)}"]
-            elif any("\x00" in value for value in row):
+            elif "\x00" in "".join(row):
                 result = ["contains a NUL character"]
             else:
                 result = validator.row(get(row))
