@@ -7,6 +7,8 @@ PIP := $(VENV)/bin/pip
 MANAGE := $(PY) manage.py
 IDENTITY := DJANGO_SETTINGS_MODULE=config.identity_settings $(PY) manage.py
 DEMO_PASSWORD ?= demo-password
+# Demo shipments `make run` loads (generated, marked as demo data).
+DEMO_SHIPMENTS ?= 200000
 export DEMO_PASSWORD
 
 .PHONY: run dev test test-python test-frontend test-e2e lint typecheck install build migrate seed chromium clean
@@ -45,7 +47,7 @@ migrate: $(VENV)/.installed
 
 seed: migrate
 	$(IDENTITY) bootstrap_identity --demo-users
-	$(MANAGE) seed_demo
+	$(MANAGE) seed_demo --shipments $(DEMO_SHIPMENTS)
 
 chromium:
 	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }

@@ -3,6 +3,7 @@ orders and ledger, shaped as the API sends them (snake_case, money in USD)."""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from datetime import UTC, date
 from typing import Any
@@ -163,6 +164,18 @@ def subscription_data(product_name: str, current: CurrentPlan) -> dict[str, Any]
 
 
 # Quota and credits
+
+
+def query_key_hash(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def query_counted_today(user: User, product_name: str, key: str) -> bool:
+    """Whether this search (by its key) was already counted today: repeating or paging it is
+    free, and this one indexed lookup spares the locked counting path."""
+    return QueryLog.objects.filter(
+        user=user, product__name=product_name, day=utc_today(), key_hash=query_key_hash(key)
+    ).exists()
 
 
 def queries_today(user: User, product_name: str) -> int:

@@ -7,7 +7,6 @@ count a query twice nor start overlapping subscriptions."""
 from __future__ import annotations
 
 import calendar
-import hashlib
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -101,10 +100,6 @@ def _save(account: CreditAccount) -> None:
 # Query quota
 
 
-def query_key_hash(key: str) -> str:
-    return hashlib.sha256(key.encode()).hexdigest()
-
-
 @transaction.atomic
 def record_query(user: User, product_name: str, key: str) -> QuotaState:
     """Count one query of `product_name` against the user's plan for today (UTC). The same key
@@ -113,7 +108,7 @@ def record_query(user: User, product_name: str, key: str) -> QuotaState:
     _locked_account(user)
     today = selectors.utc_today()
     todays = QueryLog.objects.filter(user=user, product=product, day=today)
-    digest = query_key_hash(key)
+    digest = selectors.query_key_hash(key)
     limit = selectors.current_plans(user)[product.name].plan.queries_per_day
     used = todays.count()
     if todays.filter(key_hash=digest).exists():

@@ -14,7 +14,7 @@ from django.utils import timezone
 from ninja import Query, Router
 
 from apps.accounts.models import User
-from apps.billing.selectors import current_plans
+from apps.billing.selectors import current_plans, query_counted_today
 from apps.billing.services import record_query
 from apps.core.api import session_or_bearer
 from apps.core.errors import PermissionDenied, ValidationFailed
@@ -52,7 +52,9 @@ def counted_search(request: HttpRequest, query: SearchQuery) -> ShipmentFilters:
     """The validated search, counted against the user's queries of the day."""
     filters = search_filters(query)
     user: User = request.auth  # type: ignore[attr-defined]
-    record_query(user, MARKET_INSIGHTS, filters.cache_key())
+    key = filters.cache_key()
+    if not query_counted_today(user, MARKET_INSIGHTS, key):
+        record_query(user, MARKET_INSIGHTS, key)
     return filters
 
 
