@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
 
-from apps.market.models import HSCode, HSSection, Shipment, TradeParty
+from apps.market.models import ContactRequest, HSCode, HSSection, Shipment, TradeParty
+from apps.market.services import mark_contact_requests_sent
 
 
 @admin.register(HSSection)
@@ -48,3 +51,17 @@ class ShipmentAdmin(admin.ModelAdmin):
     raw_id_fields = ("hs_code", "exporter", "importer")
     list_select_related = ("hs_code", "exporter", "importer")
     show_full_result_count = False
+
+
+@admin.register(ContactRequest)
+class ContactRequestAdmin(admin.ModelAdmin):
+    list_display = ("importer_name", "importer_country", "user", "status", "created_at", "sent_at")
+    list_filter = ("status", "importer_country")
+    search_fields = ("importer_name", "user__email")
+    readonly_fields = ("user", "importer_name", "importer_country", "created_at", "sent_at")
+    actions = ["mark_sent"]
+
+    @admin.action(description="Mark the selected requests as sent")
+    def mark_sent(self, request: HttpRequest, queryset: QuerySet[ContactRequest]) -> None:
+        sent = mark_contact_requests_sent(queryset)
+        self.message_user(request, f"{sent} request(s) marked as sent.", messages.SUCCESS)

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
-from ninja import Query, Router
+from ninja import Query, Router, Status
 
 from apps.accounts.models import User
 from apps.billing.selectors import current_plans, query_counted_today
@@ -26,6 +26,7 @@ from apps.market.index import ShipmentFilters
 from apps.market.schemas import (
     AskIn,
     AskOut,
+    ContactRequestIn,
     DownloadQuery,
     MonthOut,
     PagedSearchQuery,
@@ -37,8 +38,11 @@ from apps.market.schemas import (
     paging,
     search_filters,
 )
+from apps.market.services import request_importer_contacts
 
 router = Router(tags=["market insights"], auth=session_or_bearer)
+
+CONTACTS_REQUESTED = "Request sent! Importer contacts will be emailed to you within 48 hours."
 
 DOWNLOAD_RECORDS = 100
 
@@ -131,3 +135,10 @@ def download(request: HttpRequest, query: Query[DownloadQuery]) -> HttpResponse:
     )
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
+
+
+@router.post("shipments/request-contact", response={201: Envelope[dict[str, str]]})
+def request_contact(request: HttpRequest, payload: ContactRequestIn) -> Status[dict[str, Any]]:
+    user: User = request.auth  # type: ignore[attr-defined]
+    request_importer_contacts(user, payload.importer_name, payload.importer_country)
+    return Status(201, envelope({"message": CONTACTS_REQUESTED}))

@@ -7,6 +7,7 @@ bulk by `apps.market.services.import_shipments` and unique per (source, source_r
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
@@ -184,3 +185,28 @@ class Shipment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.date} {self.hs_code_id} {self.source}:{self.source_record_id}"
+
+
+class ContactRequest(models.Model):
+    """A user's request for an importer's contacts, which operators research and email within
+    48 hours (then mark it sent)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        SENT = "sent"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="contact_requests"
+    )
+    importer_name = models.CharField(max_length=300)
+    importer_country = models.CharField(max_length=2, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["status", "-created_at"]
+        indexes = [models.Index(fields=["status", "created_at"], name="market_contact_status")]
+
+    def __str__(self) -> str:
+        return f"{self.importer_name} ({self.importer_country}) for {self.user}"

@@ -224,5 +224,10 @@ class AskOut(Schema):
     statistics: StatisticsOut | None
 
 
+class ContactRequestIn(Schema):
+    importer_name: str = Field(min_length=1, max_length=300)
+    importer_country: str = Field("", max_length=2)
+
+
 class DownloadQuery(SearchQuery):
     format: Literal["csv", "xlsx"] = "csv"

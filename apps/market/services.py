@@ -24,9 +24,12 @@ from pathlib import Path
 from typing import IO, Any
 
 from django.db import connection, transaction
+from django.db.models import QuerySet
+from django.utils import timezone
 
+from apps.accounts.models import User
 from apps.market.countries import ISO_COUNTRIES
-from apps.market.models import HSCode, Shipment, TradeParty
+from apps.market.models import ContactRequest, HSCode, Shipment, TradeParty
 from apps.market.names import clean_display_name, normalise_name
 
 COLUMNS = (
@@ -605,3 +608,30 @@ def import_shipments(
             transaction.set_rollback(True)
     report.seconds = time.monotonic() - started
     return report
+
+
+# Importer contact requests
+
+
+def request_importer_contacts(
+    user: User, importer_name: str, importer_country: str
+) -> ContactRequest:
+    """Record a request for an importer's contacts; asking again while one is pending for the
+    same importer returns that one instead of queueing a duplicate."""
+    name, country = " ".join(importer_name.split()), importer_country.strip().upper()
+    pending = ContactRequest.objects.filter(
+        user=user,
+        importer_name__iexact=name,
+        importer_country=country,
+        status=ContactRequest.Status.PENDING,
+    ).first()
+    return pending or ContactRequest.objects.create(
+        user=user, importer_name=name, importer_country=country
+    )
+
+
+def mark_contact_requests_sent(requests: QuerySet[ContactRequest]) -> int:
+    """Operators emailed the contacts: the pending requests among `requests` become sent."""
+    return requests.filter(status=ContactRequest.Status.PENDING).update(
+        status=ContactRequest.Status.SENT, sent_at=timezone.now()
+    )

@@ -12,6 +12,8 @@ from django.test import Client
 from apps.accounts.models import User
 from apps.billing.models import Plan, Subscription
 from apps.market import index
+from apps.market.models import ContactRequest
+from apps.market.services import mark_contact_requests_sent
 from apps.market.tests.factories import cashew_and_coffee_trade
 
 pytestmark = pytest.mark.django_db
@@ -403,3 +405,46 @@ def test_the_free_plan_cannot_download(free_client: Client) -> None:
     )
     assert response.status_code == 403
     assert response.json()["meta"]["code"] == "paid_plan_required"
+
+
+# Importer contact requests
+
+
+def test_an_importer_contact_request_is_kept_for_operators(free_client: Client) -> None:
+    body = {"importer_name": "Garden State  Snacks Inc", "importer_country": "us"}
+    first = free_client.post(
+        "/fast-ai/v1/shipments/request-contact", body, content_type="application/json"
+    )
+    again = free_client.post(
+        "/fast-ai/v1/shipments/request-contact", body, content_type="application/json"
+    )
+
+    assert first.status_code == 201
+    assert first.json()["data"]["message"] == (
+        "Request sent! Importer contacts will be emailed to you within 48 hours."
+    )
+    assert again.status_code == 201
+    [kept] = ContactRequest.objects.all()
+    assert (kept.importer_name, kept.importer_country, kept.status) == (
+        "Garden State Snacks Inc",
+        "US",
+        "pending",
+    )
+
+
+def test_operators_mark_contact_requests_sent(free_client: Client) -> None:
+    body = {"importer_name": "Dutch Nut Trading B.V.", "importer_country": "NL"}
+    free_client.post("/fast-ai/v1/shipments/request-contact", body, content_type="application/json")
+
+    assert mark_contact_requests_sent(ContactRequest.objects.all()) == 1
+    assert mark_contact_requests_sent(ContactRequest.objects.all()) == 0
+    assert ContactRequest.objects.get().sent_at is not None
+
+
+def test_a_contact_request_needs_an_importer_name(free_client: Client) -> None:
+    response = free_client.post(
+        "/fast-ai/v1/shipments/request-contact",
+        {"importer_name": ""},
+        content_type="application/json",
+    )
+    assert response.status_code == 422
