@@ -16,6 +16,13 @@ def plain_static_storage(settings: Any) -> None:
     }
 
 
+@pytest.fixture(autouse=True)
+def trade_index_directory(settings: Any, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Analytics index snapshots of a test go to a directory of its own, never to var/."""
+    if hasattr(settings, "TRADE_INDEX_DIR"):
+        settings.TRADE_INDEX_DIR = tmp_path_factory.mktemp("trade-index")
+
+
 def _database_fixture(request: pytest.FixtureRequest) -> str | None:
     marker = request.node.get_closest_marker("django_db")
     transactional = {"live_server", "transactional_db"} & set(request.fixturenames)

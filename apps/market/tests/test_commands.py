@@ -1,10 +1,12 @@
 import gzip
 import io
+from datetime import date
 
 import pytest
 from django.core.management import CommandError, call_command
 
-from apps.market import services
+from apps.market import index, services
+from apps.market.index import ShipmentFilters
 from apps.market.models import HSCode, Shipment
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -30,6 +32,16 @@ def test_import_shipments_reports_counts_bad_rows_and_progress(tmp_path):
     call_command("import_shipments", str(path), "--no-progress", stdout=out, stderr=io.StringIO())
     assert "added 0, skipped 1 already loaded" in out.getvalue()
     assert Shipment.objects.count() == 1
+
+
+def test_searches_see_the_imported_rows_once_the_import_is_done(tmp_path):
+    path = tmp_path / "s.csv"
+    path.write_text(",".join(services.COLUMNS) + "\n" + ROW.format(id="7") + "\n")
+    out = io.StringIO()
+    call_command("import_shipments", str(path), "--no-progress", stdout=out, stderr=io.StringIO())
+    assert "Trade index shipments-" in out.getvalue()
+    everything = ShipmentFilters(date(2024, 1, 1), date(2024, 12, 31), exporter_name="abc")
+    assert index.trade_index().count(everything) == 1
 
 
 def test_import_shipments_refuses_a_missing_file_or_a_wrong_header(tmp_path):

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from apps.market import index
 from apps.market.services import ImportFormatError, import_shipments
 
 
@@ -78,3 +79,10 @@ class Command(BaseCommand):
             f"{report.bad_row_count:,} bad, in {report.seconds:.1f} s "
             f"({report.rows_per_second:,.0f} rows/s)"
         )
+        if report.added and not options["dry_run"]:
+            # Searches switch to the new rows once their snapshot is built.
+            started = time.monotonic()
+            snapshot = index.build_snapshot()
+            self.stdout.write(
+                f"Trade index {snapshot.name} built in {time.monotonic() - started:.1f} s"
+            )
