@@ -193,3 +193,79 @@ def test_optional_fields_and_aliases(tmp_path):
     assert shipment.importer_country == "CN"
     assert shipment.importer.normalized_name == "上海 咖啡贸易有限公司"
     assert shipment.port_of_loading == ""
+
+
+def test_a_large_load_rebuilds_the_plain_indexes_and_keeps_every_rule(tmp_path, monkeypatch):
+    from django.db import connection
+
+    monkeypatch.setattr(services, "_REBUILD_AFTER", 20)
+    monkeypatch.setattr(services._SqlWriter, "batch_size", 10)
+    monkeypatch.setattr(services._CopyWriter, "batch_size", 10)
+    path = tmp_path / "big.csv.gz"
+    lines = [line(source_record_id=str(number)) for number in range(60)]
+    lines[33] = line(source_record_id="33", value_usd="-1")  # line 35
+    with gzip.open(path, "wt", encoding="utf-8") as handle:
+        handle.write("\n".join([HEADER, *lines]) + "\n")
+    rebuilt: list[str] = []
+    finish = services._CopyWriter.finish
+
+    def spy(self):
+        rebuilt.extend(self.dropped)
+        return finish(self)
+
+    monkeypatch.setattr(services._CopyWriter, "finish", spy)
+    seen = []
+    report = import_shipments(path, progress=lambda rows, share: seen.append(rows))
+    assert (report.added, report.skipped_existing, report.rows_read) == (59, 0, 60)
+    if connection.vendor == "postgresql":
+        assert len(rebuilt) == len(Shipment._meta.indexes)
+    assert report.bad_rows == [(35, "value_usd is negative (-1)")]
+    assert seen[-1] == 60
+    assert Shipment.objects.count() == 59
+    assert TradeParty.objects.count() == 2
+    with connection.cursor() as cursor:
+        found = connection.introspection.get_constraints(cursor, Shipment._meta.db_table)
+    for index in Shipment._meta.indexes:
+        assert index.name in found
+        assert found[index.name]["index"]
+    assert found["market_shipment_unique_source_record"]["unique"]
+
+    again = import_shipments(path)
+    assert (again.added, again.skipped_existing, again.bad_row_count) == (0, 59, 1)
+    assert Shipment.objects.count() == 59
+
+
+def test_rows_known_before_or_earlier_in_the_file_are_skipped_batch_by_batch(tmp_path, monkeypatch):
+    monkeypatch.setattr(services._SqlWriter, "batch_size", 3)
+    monkeypatch.setattr(services._CopyWriter, "batch_size", 3)
+    first = tmp_path / "first.csv"
+    write(first, line(source_record_id="5"))
+    assert import_shipments(first).added == 1
+    path = tmp_path / "s.csv"
+    ids = ["1", "2", "3", "4", "1", "5", "6", "7", "8", "9", "10", "11", "12", "13"]
+    write(path, *(line(source_record_id=number) for number in ids))
+    report = import_shipments(path)
+    assert (report.added, report.skipped_existing) == (12, 2)
+    assert Shipment.objects.count() == 13
+    assert sorted(Shipment.objects.values_list("source_record_id", flat=True), key=int) == [
+        str(number) for number in range(1, 14)
+    ]
+
+
+def test_text_with_copy_control_characters_and_numbers_in_other_spellings(tmp_path):
+    path = tmp_path / "s.csv"
+    write(
+        path,
+        line(product_description="Tab\there, back\\slash\nand a new line", value_usd="1.005"),
+        line(source_record_id="A2", quantity="1e3", net_weight_kg=" 12.34567 ", value_usd="10"),
+    )
+    report = import_shipments(path)
+    assert (report.added, report.bad_rows) == (2, [])
+    first = Shipment.objects.get(source_record_id="A1")
+    assert first.product_description == "Tab\there, back\\slash\nand a new line"
+    assert first.value_usd == Decimal("1.01")
+    assert first.unit_price_usd == Decimal("0.000053")
+    second = Shipment.objects.get(source_record_id="A2")
+    assert second.quantity == Decimal("1000")
+    assert second.net_weight_kg == Decimal("12.346")
+    assert second.unit_price_usd == Decimal("0.01")
