@@ -27,6 +27,8 @@ from typing import Any
 from babel import Locale
 from babel.numbers import format_currency, format_decimal
 
+from apps.market.names import normalise_name
+
 logger = logging.getLogger(__name__)
 
 LANGUAGES = ("en", "vi", "zh")
@@ -335,6 +337,25 @@ PRODUCTS: tuple[Product, ...] = (
     ),
 )
 PRODUCTS_BY_KEY = {product.key: product for product in PRODUCTS}
+
+
+@lru_cache(maxsize=1)
+def _synonym_groups() -> dict[str, tuple[str, ...]]:
+    """Each product alias (normalised like goods descriptions) to all of its product's aliases
+    in English, Vietnamese and Chinese."""
+    groups: dict[str, tuple[str, ...]] = {}
+    for product in PRODUCTS:
+        aliases = (*product.aliases_en, *product.aliases_vi, *product.aliases_zh)
+        names = tuple(dict.fromkeys(normalise_name(alias) for alias in aliases))
+        for name in names:
+            groups.setdefault(name, names)
+    return groups
+
+
+def product_synonyms(text: str) -> tuple[str, ...]:
+    """What a product search means in every language: 'cashew', 'hạt điều' and '腰果' all give
+    the cashew names of the three languages. Empty when `text` is not a known product name."""
+    return _synonym_groups().get(normalise_name(text), ())
 
 
 @lru_cache(maxsize=1)

@@ -99,6 +99,8 @@ class ShipmentFilters:
     importer_country: str = ""
     exporter_country: str = ""
     hs_codes: tuple[str, ...] = field(default_factory=tuple)
+    # A known product's names in every language: then any of them matches a description.
+    product_synonyms: tuple[str, ...] = field(default_factory=tuple)
 
     def cache_key(self) -> str:
         """The search without paging, for counting it once a day."""
@@ -132,11 +134,27 @@ class _Where:
         return " AND ".join(self.clauses) if self.clauses else "TRUE"
 
 
+def _synonym_match(name: str) -> str:
+    # Latin names match whole words ('dieu' is not 'dieu kien'); Chinese has no spaces.
+    return "(' ' || d.search || ' ') LIKE ?" if name.isascii() else "d.search LIKE ?"
+
+
+def _synonym_pattern(name: str) -> str:
+    return f"% {name} %" if name.isascii() else f"%{name}%"
+
+
 def _where(filters: ShipmentFilters) -> _Where:
     where = _Where()
     where.add("s.date BETWEEN ? AND ?", filters.start_date, filters.end_date)
     terms = _terms(filters.product_details)
-    if terms:
+    if filters.product_synonyms:
+        where.add(
+            "s.description_id IN (SELECT d.description_id FROM descriptions d WHERE "
+            + " OR ".join(_synonym_match(name) for name in filters.product_synonyms)
+            + ")",
+            *[_synonym_pattern(name) for name in filters.product_synonyms],
+        )
+    elif terms:
         likes = " AND ".join("d.search LIKE ?" for _ in terms)
         where.add(
             f"s.description_id IN (SELECT d.description_id FROM descriptions d WHERE {likes})",

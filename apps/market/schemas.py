@@ -9,6 +9,7 @@ from ninja import Schema
 from pydantic import Field
 
 from apps.core.errors import ValidationFailed
+from apps.market.ask import product_synonyms
 from apps.market.countries import is_country
 from apps.market.index import ShipmentFilters
 
@@ -105,6 +106,7 @@ def search_filters(query: SearchQuery) -> ShipmentFilters:
         start_date=dates[0],
         end_date=dates[1],
         product_details=query.product_details.strip(),
+        product_synonyms=product_synonyms(query.product_details),
         importer_name=query.importer_name.strip(),
         exporter_name=query.exporter_name.strip(),
         importer_country=importer_country,
