@@ -63,9 +63,9 @@ def database(variable: str, sqlite_file: str) -> dict[str, Any]:
             "transaction_mode": "IMMEDIATE",
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
-        # Tests get a file too: an in-memory database fails at once on a lock instead of
-        # waiting, and the live server's threads and the test share it.
-        settings["TEST"] = {"NAME": str(VAR_DIR / f"test-{sqlite_file}")}
+        # Tests get a file too (one per test run): an in-memory database fails at once on a
+        # lock instead of waiting, and the live server's threads and the test share it.
+        settings["TEST"] = {"NAME": str(VAR_DIR / f"test-{os.getpid()}-{sqlite_file}")}
     return settings
 
 
