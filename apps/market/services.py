@@ -196,6 +196,19 @@ def _number(text: str, name: str, errors: list[str], limit: Decimal, places: Dec
     return None
 
 
+def _plain_unit_price(value: str, quantity: str) -> str:
+    """_unit_price for plain numbers (digits, an optional point and decimals), in integers."""
+    units, _, cents = value.partition(".")
+    whole, _, part = quantity.partition(".")
+    divisor = int(whole + part) * 10 ** len(cents)
+    if not divisor:
+        return NULL
+    price, rest = divmod(int(units + cents) * 10 ** (len(part) + 6), divisor)
+    if 2 * rest >= divisor:
+        price += 1
+    return f"{price // 1_000_000}.{price % 1_000_000:06d}"
+
+
 def _unit_price(value: str, quantity: str) -> str:
     """value / quantity at 6 places (half away from zero, as PostgreSQL's round), or NULL."""
     amount = Decimal(quantity)
@@ -244,7 +257,9 @@ class _Validator:
         self.dates: dict[str, tuple[str, tuple[str, ...]]] = {}
         self.codes: dict[str, tuple[str, tuple[str, ...]]] = {}
         self.modes: dict[str, tuple[str, tuple[str, ...]]] = {}
-        self.texts: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {}
+        self.units: dict[str, tuple[str, tuple[str, ...]]] = {}
+        self.ports: dict[str, tuple[str, tuple[str, ...]]] = {}  # both columns: same rules
+        self.sources: dict[str, tuple[str, tuple[str, ...]]] = {}
 
     def _date(self, text: str) -> tuple[str, tuple[str, ...]]:
         day_text = text.strip()
@@ -337,7 +352,6 @@ class _Validator:
             source_text,
             record_id,
         ) = fields
-        texts = self.texts
         day, e1 = self.dates.get(day_text) or self._remembered(
             self.dates, day_text, self._date, day_text
         )
@@ -347,21 +361,17 @@ class _Validator:
         mode, e3 = self.modes.get(mode_text) or self._remembered(
             self.modes, mode_text, self._mode, mode_text
         )
-        unit, e4 = texts.get(("quantity_unit", unit_text)) or self._remembered(
-            texts, ("quantity_unit", unit_text), self._text, "quantity_unit", unit_text
+        unit, e4 = self.units.get(unit_text) or self._remembered(
+            self.units, unit_text, self._text, "quantity_unit", unit_text
         )
-        loading, e5 = texts.get(("port_of_loading", loading_text)) or self._remembered(
-            texts, ("port_of_loading", loading_text), self._text, "port_of_loading", loading_text
+        loading, e5 = self.ports.get(loading_text) or self._remembered(
+            self.ports, loading_text, self._text, "port_of_loading", loading_text
         )
-        discharge, e6 = texts.get(("port_of_discharge", discharge_text)) or self._remembered(
-            texts,
-            ("port_of_discharge", discharge_text),
-            self._text,
-            "port_of_discharge",
-            discharge_text,
+        discharge, e6 = self.ports.get(discharge_text) or self._remembered(
+            self.ports, discharge_text, self._text, "port_of_discharge", discharge_text
         )
-        source, e7 = texts.get(("source", source_text)) or self._remembered(
-            texts, ("source", source_text), self._text, "source", source_text
+        source, e7 = self.sources.get(source_text) or self._remembered(
+            self.sources, source_text, self._text, "source", source_text
         )
         seen = self.seen
         known = seen.get((exporter_name, exporter_country))
@@ -381,9 +391,11 @@ class _Validator:
         errors: list[str] | None = None
         if e1 or e2 or e8 or e9:
             errors = [*e1, *e2, *e8, *e9]
+        plain = True
         if _PLAIN_QUANTITY(quantity_text):
             quantity: str | None = quantity_text
         else:
+            plain = False
             errors = errors or []
             quantity = _number(quantity_text, "quantity", errors, _MAX_QUANTITY, _QUANTITY_PLACES)
         if _PLAIN_QUANTITY(weight_text):
@@ -394,6 +406,7 @@ class _Validator:
         if _PLAIN_VALUE(value_text):
             value: str | None = value_text
         else:
+            plain = False
             errors = errors or []
             value = _number(value_text, "value_usd", errors, _MAX_VALUE, _VALUE_PLACES)
             if value is None and not value_text.strip():
@@ -430,7 +443,9 @@ class _Validator:
                 unit,
                 NULL if weight is None else weight,
                 value,
-                NULL if quantity is None else _unit_price(value, quantity),
+                NULL
+                if quantity is None
+                else (_plain_unit_price if plain else _unit_price)(value, quantity),
                 loading,
                 discharge,
                 mode,
