@@ -52,6 +52,10 @@ describe("validateFilters", () => {
     expect(validateFilters(filters({ productDetails: "", exporterName: "Intimex" }))).toEqual({});
   });
 
+  it("takes an HS code as the product", () => {
+    expect(validateFilters(filters({ productDetails: "", hsCode: ["0901"] }))).toEqual({});
+  });
+
   it("needs both dates, in a known format and in order", () => {
     expect(validateFilters(filters({ startDate: "", endDate: "" }))).toEqual({
       startDate: { id: "market.validation.period" },

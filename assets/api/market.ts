@@ -215,7 +215,9 @@ export function serverFieldText(text: string): Text {
 /** Client-side checks with the spec's texts; an empty result means the search can run. */
 export function validateFilters(filters: MarketFilters): FieldErrors {
   const errors: FieldErrors = {};
-  if (!filters.productDetails.trim() && !filters.importerName.trim() && !filters.exporterName.trim()) {
+  // An HS code names the product too (the server accepts it alone, e.g. from the AI box).
+  const named = [filters.productDetails, filters.importerName, filters.exporterName].some((text) => text.trim());
+  if (!named && filters.hsCode.length === 0) {
     errors.productDetails = { id: "market.validation.oneOf" };
   }
   const startText = filters.startDate.trim();
