@@ -19,7 +19,6 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -105,7 +104,7 @@ def main() -> None:
     from apps.accounts.models import User
     from apps.billing.services import set_up_paid_demo
     from apps.market import index
-    from apps.market.index import ShipmentFilters
+    from apps.market.schemas import SearchQuery, search_filters
 
     setup_test_environment()
     load(options.shipments, options.fresh)
@@ -122,18 +121,15 @@ def main() -> None:
     text_country = {"product_details": "cashew", "importer_country": "US", **year}
     importer = {"importer_name": "garden", **year}
     chapter = {"hs_code": "09", **year}
-    first, last = date(2024, 1, 1), date(2024, 12, 31)
+    # The direct runs take the search exactly as the API reads it.
     mix = [
-        (
-            "text+country+year",
-            text_country,
-            ShipmentFilters(first, last, product_details="cashew", importer_country="US"),
-        ),
-        ("importer name", importer, ShipmentFilters(first, last, importer_name="garden")),
-        ("HS chapter 09", chapter, ShipmentFilters(first, last, hs_codes=("09",))),
+        ("text+country+year", text_country),
+        ("importer name", importer),
+        ("HS chapter 09", chapter),
     ]
     queries: list[tuple[str, Callable[[], Any], Callable[[], Any] | None]] = []
-    for label, params, filters in mix:
+    for label, params in mix:
+        filters = search_filters(SearchQuery(**params))
         queries += [
             (
                 f"{label}: page of 25",
@@ -156,7 +152,9 @@ def main() -> None:
                 lambda f=filters: trade.top_hs_codes(f, limit=10),
             ),
         ]
-    two_years = ShipmentFilters(date(2023, 1, 1), date(2024, 12, 31), hs_codes=("0901",))
+    two_years = search_filters(
+        SearchQuery(hs_code=["0901"], start_date="01-01-2023", end_date="31-12-2024")
+    )
     queries.append(
         (
             "monthly, 2 years, coffee",

@@ -54,6 +54,9 @@ SEARCH_KEY = (
     "'[[:punct:][:space:]]+', ' ', 'g'))"
 )
 
+# Lower case with accents kept; punctuation and spacing collapsed (ask.description_words).
+WORDS = "trim(regexp_replace(lower({0}), '[[:punct:][:space:]]+', ' ', 'g'))"
+
 SHIPMENT_COLUMNS = {
     "id": "BIGINT",
     "date": "DATE",
@@ -134,13 +137,22 @@ class _Where:
         return " AND ".join(self.clauses) if self.clauses else "TRUE"
 
 
+def _has_cjk(name: str) -> bool:
+    return any("\u3400" <= char <= "\u9fff" for char in name)
+
+
 def _synonym_match(name: str) -> str:
-    # Latin names match whole words ('dieu' is not 'dieu kien'); Chinese has no spaces.
-    return "(' ' || d.search || ' ') LIKE ?" if name.isascii() else "d.search LIKE ?"
+    """English names match whole words of the accent-free key; Vietnamese ones whole words of
+    the accented words ('chè' is not 'chế'); Chinese ones anywhere (it has no spaces)."""
+    if name.isascii():
+        return "(' ' || d.search || ' ') LIKE ?"
+    if _has_cjk(name):
+        return "d.words LIKE ?"
+    return "(' ' || d.words || ' ') LIKE ?"
 
 
 def _synonym_pattern(name: str) -> str:
-    return f"% {name} %" if name.isascii() else f"%{name}%"
+    return f"%{name}%" if _has_cjk(name) else f"% {name} %"
 
 
 def _where(filters: ShipmentFilters) -> _Where:
@@ -406,7 +418,8 @@ def _load(db: duckdb.DuckDBPyConnection, workdir: Path) -> None:
         f"""
         CREATE TABLE descriptions AS
         SELECT row_number() OVER (ORDER BY text)::INTEGER AS description_id, text,
-               {SEARCH_KEY.format("text")} AS search
+               {SEARCH_KEY.format("text")} AS search,
+               {WORDS.format("text")} AS words
         FROM (SELECT DISTINCT coalesce(product_description, '') AS text FROM raw)
         """
     )

@@ -3,6 +3,7 @@ aggregates and the daily query quota."""
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ from apps.billing.models import Plan, Subscription
 from apps.market import index
 from apps.market.models import ContactRequest
 from apps.market.services import mark_contact_requests_sent
-from apps.market.tests.factories import cashew_and_coffee_trade
+from apps.market.tests.factories import cashew_and_coffee_trade, party, ship
 
 pytestmark = pytest.mark.django_db
 
@@ -456,3 +457,13 @@ def test_a_product_name_finds_its_goods_described_in_any_language(
 ) -> None:
     # Two cashew shipments of 2024 are described in English, one in Vietnamese.
     assert total(paid_client, product_details=product) == 3
+
+
+def test_a_vietnamese_product_name_keeps_its_accents_apart(paid_client: Client) -> None:
+    # 'chè' (tea) must not find 'chế biến' (processed): accents tell the two words apart.
+    vn, us = party("Công ty Chè Thái", "VN"), party("Tea Importers Inc", "US")
+    ship(date(2024, 5, 5), "090240", "Chè đen OP xuất khẩu", vn, us)
+    ship(date(2024, 5, 6), "080132", "Hạt điều nhân chế biến WW320", vn, us)
+    index.build_snapshot()
+    assert total(paid_client, product_details="chè") == 1
+    assert total(paid_client, product_details="tea") == 1
