@@ -25,9 +25,7 @@ def _index() -> TradeIndex:
 def search_shipments(
     filters: ShipmentFilters, *, page: int, page_size: int
 ) -> tuple[list[dict[str, Any]], int]:
-    trade = _index()
-    rows = trade.page(filters, offset=(page - 1) * page_size, limit=page_size)
-    return rows, trade.count(filters)
+    return _index().page(filters, offset=(page - 1) * page_size, limit=page_size)
 
 
 def statistics(filters: ShipmentFilters) -> dict[str, Any]:
