@@ -201,7 +201,7 @@ def _where(filters: ShipmentFilters) -> _Where:
 class TradeIndex(Protocol):
     def page(
         self, filters: ShipmentFilters, *, offset: int, limit: int
-    ) -> tuple[list[dict[str, Any]], int]: ...
+    ) -> list[dict[str, Any]]: ...
     def count(self, filters: ShipmentFilters) -> int: ...
     def statistics(self, filters: ShipmentFilters) -> dict[str, Any]: ...
     def monthly(self, filters: ShipmentFilters) -> list[dict[str, Any]]: ...
@@ -243,20 +243,16 @@ class DuckDBTradeIndex:
             cursor.execute(sql, list(params))
             return _rows(cursor)
 
-    def page(
-        self, filters: ShipmentFilters, *, offset: int, limit: int
-    ) -> tuple[list[dict[str, Any]], int]:
-        """A page of matches, newest first, and how many there are: counted in the same scan."""
+    def page(self, filters: ShipmentFilters, *, offset: int, limit: int) -> list[dict[str, Any]]:
         where = _where(filters)
-        rows = self._query(
+        return self._query(
             f"""
             SELECT s.id, s.date, s.hs_code, d.text AS product_description,
                    e.name AS exporter_name, s.exporter_country,
                    i.name AS importer_name, s.importer_country,
-                   s.quantity, s.quantity_unit, s.net_weight_kg, s.value_usd, s.price_per_unit,
-                   s.total
+                   s.quantity, s.quantity_unit, s.net_weight_kg, s.value_usd, s.price_per_unit
             FROM (
-                SELECT s.*, count(*) OVER () AS total FROM shipments s WHERE {where.sql()}
+                SELECT s.* FROM shipments s WHERE {where.sql()}
                 ORDER BY s.date DESC, s.id DESC LIMIT ? OFFSET ?
             ) s
             JOIN descriptions d USING (description_id)
@@ -266,12 +262,6 @@ class DuckDBTradeIndex:
             """,
             [*where.params, limit, offset],
         )
-        if not rows:  # past the last page the scan counted nothing
-            return [], self.count(filters)
-        total = int(rows[0]["total"])
-        for row in rows:
-            del row["total"]
-        return rows, total
 
     def count(self, filters: ShipmentFilters) -> int:
         where = _where(filters)

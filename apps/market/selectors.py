@@ -25,7 +25,9 @@ def _index() -> TradeIndex:
 def search_shipments(
     filters: ShipmentFilters, *, page: int, page_size: int
 ) -> tuple[list[dict[str, Any]], int]:
-    return _index().page(filters, offset=(page - 1) * page_size, limit=page_size)
+    trade = _index()
+    rows = trade.page(filters, offset=(page - 1) * page_size, limit=page_size)
+    return rows, trade.count(filters)
 
 
 def statistics(filters: ShipmentFilters) -> dict[str, Any]:

@@ -47,9 +47,8 @@ def test_no_index_yet_is_reported() -> None:
 
 
 def test_a_product_search_returns_the_newest_first(trade: dict[str, TradeParty]) -> None:
-    rows, total = current().page(search(product_details="cashew"), offset=0, limit=10)
+    rows = current().page(search(product_details="cashew"), offset=0, limit=10)
 
-    assert total == 2
     assert [r["date"] for r in rows] == [date(2024, 7, 2), date(2024, 3, 5)]
     assert rows[1]["exporter_name"] == "CÔNG TY TNHH NÔNG SẢN PHÚC AN"
     assert rows[1]["importer_name"] == "Dutch Nut Trading B.V."
@@ -57,7 +56,7 @@ def test_a_product_search_returns_the_newest_first(trade: dict[str, TradeParty])
 
 
 def test_text_search_ignores_case_and_vietnamese_accents(trade: dict[str, TradeParty]) -> None:
-    rows, _ = current().page(search(product_details="HAT DIEU"), offset=0, limit=10)
+    rows = current().page(search(product_details="HAT DIEU"), offset=0, limit=10)
     assert [r["product_description"] for r in rows] == ["Hạt điều nhân WW240 đóng thùng"]
 
 
@@ -91,10 +90,8 @@ def test_dates_bound_the_search(trade: dict[str, TradeParty]) -> None:
 
 
 def test_paging(trade: dict[str, TradeParty]) -> None:
-    first, total = current().page(search(), offset=0, limit=3)
-    second, again = current().page(search(), offset=3, limit=3)
-    beyond, still = current().page(search(), offset=30, limit=3)
-    assert (total, again, still, beyond) == (4, 4, 4, [])
+    first = current().page(search(), offset=0, limit=3)
+    second = current().page(search(), offset=3, limit=3)
     assert (len(first), len(second)) == (3, 1)
     assert {r["id"] for r in first}.isdisjoint({r["id"] for r in second})
 
