@@ -40,26 +40,11 @@ from itertools import accumulate, islice, pairwise
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
+from apps.market.fileformat import SHIPMENT_FILE_COLUMNS
+
 T = TypeVar("T")
 
-CSV_HEADER: tuple[str, ...] = (
-    "date",
-    "hs_code",
-    "product_description",
-    "exporter_name",
-    "exporter_country",
-    "importer_name",
-    "importer_country",
-    "quantity",
-    "quantity_unit",
-    "net_weight_kg",
-    "value_usd",
-    "port_of_loading",
-    "port_of_discharge",
-    "transport_mode",
-    "source",
-    "source_record_id",
-)
+CSV_HEADER = SHIPMENT_FILE_COLUMNS
 SOURCE = "demo"
 DEFAULT_SEED = 2024
 DEFAULT_START = date(2023, 1, 1)

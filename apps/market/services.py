@@ -33,27 +33,11 @@ from django.utils import timezone
 
 from apps.accounts.models import User
 from apps.market.countries import ISO_COUNTRIES
+from apps.market.fileformat import SHIPMENT_FILE_COLUMNS
 from apps.market.models import ContactRequest, HSCode, Shipment, TradeParty
 from apps.market.names import clean_display_name, normalise_name
 
-COLUMNS = (
-    "date",
-    "hs_code",
-    "product_description",
-    "exporter_name",
-    "exporter_country",
-    "importer_name",
-    "importer_country",
-    "quantity",
-    "quantity_unit",
-    "net_weight_kg",
-    "value_usd",
-    "port_of_loading",
-    "port_of_discharge",
-    "transport_mode",
-    "source",
-    "source_record_id",
-)
+COLUMNS = SHIPMENT_FILE_COLUMNS
 TRANSPORT_MODES = {mode.value: mode.value for mode in Shipment.TransportMode} | {
     "ocean": "sea",
     "vessel": "sea",
@@ -843,7 +827,7 @@ def request_importer_contacts(
 ) -> ContactRequest:
     """Record a request for an importer's contacts; asking again while one is pending for the
     same importer returns that one instead of queueing a duplicate."""
-    name, country = " ".join(importer_name.split()), importer_country.strip().upper()
+    name, country = " ".join(importer_name.split()), importer_country
     pending = ContactRequest.objects.filter(
         user=user,
         importer_name__iexact=name,
