@@ -15,8 +15,8 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from apps.accounts.services import user_with_email
 from apps.billing.services import set_up_paid_demo
+from apps.core.progress import ProgressBar
 from apps.market import demo, index
-from apps.market.management.commands.import_shipments import ProgressBar
 from apps.market.models import Shipment
 from apps.market.services import import_shipments
 
