@@ -34,10 +34,10 @@ def _database_fixture(request: pytest.FixtureRequest) -> str | None:
 
 
 @pytest.fixture(autouse=True)
-def plan_catalogue(request: pytest.FixtureRequest) -> None:
-    """The product needs the plan catalogue its migration seeds. Transactional tests (threads,
-    the live server) empty the tables when they end, and test order is not guaranteed, so
-    every database test gets the catalogue back when it is missing."""
+def reference_data(request: pytest.FixtureRequest) -> None:
+    """The product needs the reference data its migrations seed: the plan catalogue and the
+    HS nomenclature. Transactional tests (threads, the live server) empty the tables when they
+    end, and test order is not guaranteed, so every database test gets them back when missing."""
     database = _database_fixture(request)
     if database is None or not installed_apps.is_installed("apps.billing"):
         return
@@ -45,3 +45,6 @@ def plan_catalogue(request: pytest.FixtureRequest) -> None:
     if not installed_apps.get_model("billing", "Product").objects.exists():
         catalogue = importlib.import_module("apps.billing.migrations.0002_catalogue")
         catalogue.seed_catalogue(installed_apps, None)
+    from apps.market.hs import ensure_default_nomenclature
+
+    ensure_default_nomenclature()

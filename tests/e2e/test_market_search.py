@@ -17,7 +17,6 @@ from apps.accounts.models import User
 from apps.billing.selectors import queries_today
 from apps.core.products import MARKET_INSIGHTS
 from apps.market import demo, index
-from apps.market.hs import ensure_default_nomenclature
 from apps.market.schemas import SearchQuery, search_filters
 from apps.market.services import import_shipments
 from tests.conftest import SignInStack
@@ -43,7 +42,6 @@ def demo_trade_index(settings: Any, tmp_path: Path) -> dict[str, Any]:
     """A few thousand demo shipments in the database and a fresh index of them; the figures
     of the cashew search as the index gives them."""
     settings.TRADE_INDEX_DIR = tmp_path / "trade-index"
-    ensure_default_nomenclature()  # an earlier transactional test may have emptied it
     source = tmp_path / "shipments.csv.gz"
     demo.write_csv(source, DEMO_SHIPMENTS)
     report = import_shipments(source)
