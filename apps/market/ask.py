@@ -958,6 +958,10 @@ def _only_known_words(name: str) -> bool:
 # Dates
 
 
+def _year_range(year: int) -> tuple[date, date]:
+    return date(year, 1, 1), date(year, 12, 31)
+
+
 def _month_range(year: int, month: int) -> tuple[date, date]:
     return date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1])
 
@@ -1176,11 +1180,11 @@ _EN_RULES: list[_Rule] = [
     (re.compile(r"\b(?:this|current)\s+month\b"), lambda m, t: (t.replace(day=1), t)),
     (
         re.compile(r"\byear before last\b"),
-        lambda m, t: (date(t.year - 2, 1, 1), date(t.year - 2, 12, 31)),
+        lambda m, t: _year_range(t.year - 2),
     ),
     (
         re.compile(r"\b(?:last|previous|past)\s+year\b"),
-        lambda m, t: (date(t.year - 1, 1, 1), date(t.year - 1, 12, 31)),
+        lambda m, t: _year_range(t.year - 1),
     ),
     (
         re.compile(r"\b(?:this year|current year|year to date|ytd|so far this year)\b"),
@@ -1203,7 +1207,7 @@ _EN_RULES: list[_Rule] = [
     ),
     (
         re.compile(r"\b((?:19|20)\d{2})\b"),
-        lambda m, t: (date(int(m[1]), 1, 1), date(int(m[1]), 12, 31)),
+        lambda m, t: _year_range(int(m[1])),
     ),
 ]
 
@@ -1256,10 +1260,10 @@ _VI_RULES: list[_Rule] = [
     ),
     (re.compile(r"\bthang\s+(?:truoc|vua qua|roi)\b"), lambda m, t: _last_month(t)),
     (re.compile(r"\bthang\s+nay\b"), lambda m, t: (t.replace(day=1), t)),
-    (re.compile(r"\bnam\s+kia\b"), lambda m, t: (date(t.year - 2, 1, 1), date(t.year - 2, 12, 31))),
+    (re.compile(r"\bnam\s+kia\b"), lambda m, t: _year_range(t.year - 2)),
     (
         re.compile(r"\bnam\s+(?:ngoai|truoc|roi|vua qua)\b"),
-        lambda m, t: (date(t.year - 1, 1, 1), date(t.year - 1, 12, 31)),
+        lambda m, t: _year_range(t.year - 1),
     ),
     (re.compile(r"\bnam\s+nay\b"), lambda m, t: (date(t.year, 1, 1), t)),
     (re.compile(rf"\b{_VI_MY}"), lambda m, t: _month_range(int(m[2]), int(m[1]))),
@@ -1269,7 +1273,7 @@ _VI_RULES: list[_Rule] = [
     ),
     (
         re.compile(r"\b((?:19|20)\d{2})\b"),
-        lambda m, t: (date(int(m[1]), 1, 1), date(int(m[1]), 12, 31)),
+        lambda m, t: _year_range(int(m[1])),
     ),
 ]
 
@@ -1319,10 +1323,10 @@ _ZH_RULES: list[_Rule] = [
     ),
     (re.compile(r"(?:上个月|上月|上一个月)"), lambda m, t: _last_month(t)),
     (re.compile(r"(?:本月|这个月|当月)"), lambda m, t: (t.replace(day=1), t)),
-    (re.compile(r"前年"), lambda m, t: (date(t.year - 2, 1, 1), date(t.year - 2, 12, 31))),
+    (re.compile(r"前年"), lambda m, t: _year_range(t.year - 2)),
     (
         re.compile(r"(?:去年|上一年|上年)"),
-        lambda m, t: (date(t.year - 1, 1, 1), date(t.year - 1, 12, 31)),
+        lambda m, t: _year_range(t.year - 1),
     ),
     (re.compile(r"(?:今年|本年|年初至今)"), lambda m, t: (date(t.year, 1, 1), t)),
     (
@@ -1331,11 +1335,11 @@ _ZH_RULES: list[_Rule] = [
     ),
     (
         re.compile(r"(\d{4})年"),
-        lambda m, t: (date(int(m[1]), 1, 1), date(int(m[1]), 12, 31)),
+        lambda m, t: _year_range(int(m[1])),
     ),
     (
         re.compile(r"((?:19|20)\d{2})"),
-        lambda m, t: (date(int(m[1]), 1, 1), date(int(m[1]), 12, 31)),
+        lambda m, t: _year_range(int(m[1])),
     ),
 ]
 _RULES = {"en": _EN_RULES, "vi": _VI_RULES, "zh": _ZH_RULES}
