@@ -6,7 +6,7 @@ from datetime import date, datetime
 from typing import Literal
 
 from ninja import Schema
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from apps.core.errors import ValidationFailed
 from apps.market.ask import product_synonyms
@@ -229,6 +229,14 @@ class AskOut(Schema):
 class ContactRequestIn(Schema):
     importer_name: str = Field(min_length=1, max_length=300)
     importer_country: str = Field("", max_length=2)
+
+    @field_validator("importer_country")
+    @classmethod
+    def known_country(cls, value: str) -> str:
+        code = value.strip().upper()
+        if code and not is_country(code):
+            raise ValueError(BAD_COUNTRY)
+        return code
 
 
 class DownloadQuery(SearchQuery):

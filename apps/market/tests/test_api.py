@@ -442,6 +442,16 @@ def test_operators_mark_contact_requests_sent(free_client: Client) -> None:
     assert ContactRequest.objects.get().sent_at is not None
 
 
+def test_a_contact_request_names_a_real_country(free_client: Client) -> None:
+    body = {"importer_name": "Dutch Nut Trading B.V.", "importer_country": "XX"}
+    response = free_client.post(
+        "/fast-ai/v1/shipments/request-contact", body, content_type="application/json"
+    )
+    assert response.status_code == 422
+    assert response.json()["data"]["fields"]["importer_country"] == ["Unknown country code"]
+    assert not ContactRequest.objects.exists()
+
+
 def test_a_contact_request_needs_an_importer_name(free_client: Client) -> None:
     response = free_client.post(
         "/fast-ai/v1/shipments/request-contact",
