@@ -109,6 +109,8 @@ describe("server answers", () => {
     });
     expect(fieldErrorsOf(new ApiError(500, "x", null, "/"))).toBeNull();
     expect(serverFieldText("Unknown country code")).toEqual({ id: "market.validation.country" });
+    expect(serverFieldText("HS codes have 2, 4 or 6 digits")).toEqual({ id: "market.hs.invalid" });
+    expect(serverFieldText("Page must be 1 or more")).toEqual({ id: "market.validation.page" });
   });
 
   it("recognises the quota answer", () => {

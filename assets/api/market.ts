@@ -204,6 +204,8 @@ const SERVER_TEXTS: Record<string, MessageKey> = {
   "Use dd-MM-yyyy or dd/MM/yyyy": "market.validation.dateFormat",
   "Unknown country code": "market.validation.country",
   "Page size must be 10, 25, 50 or 100": "market.validation.pageSize",
+  "Page must be 1 or more": "market.validation.page",
+  "HS codes have 2, 4 or 6 digits": "market.hs.invalid",
 };
 
 /** A server validation text in the interface language when the catalogue knows it. */
