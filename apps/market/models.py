@@ -173,15 +173,12 @@ class Shipment(models.Model):
                 condition=Q(value_usd__gte=0), name="market_shipment_value_not_negative"
             ),
         ]
-        # Search and aggregates read the columnar index (apps.market.index), so this table
-        # keeps only the indexes that lookups of single records and deletes need: every index
-        # costs load time on a table of hundreds of millions of rows.
-        indexes = [
-            models.Index(fields=["date"], name="market_ship_date"),
-            models.Index(fields=["hs_code", "date"], name="market_ship_hs_date"),
-            models.Index(fields=["exporter", "date"], name="market_ship_exporter_date"),
-            models.Index(fields=["importer", "date"], name="market_ship_importer_date"),
-        ]
+        # Search and aggregates read the columnar index (apps.market.index), never this table,
+        # so it keeps only the index that the admin's date listing needs. Composite indexes on
+        # (hs_code | exporter | importer, date) would serve nothing but the PROTECT check when
+        # an HS code or a party is deleted, a rare operator act that may scan; each of them
+        # cost about a quarter of a 10-million-row load to rebuild.
+        indexes = [models.Index(fields=["date"], name="market_ship_date")]
 
     def __str__(self) -> str:
         return f"{self.date} {self.hs_code_id} {self.source}:{self.source_record_id}"
