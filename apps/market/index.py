@@ -141,37 +141,66 @@ def _has_cjk(name: str) -> bool:
     return any("\u3400" <= char <= "\u9fff" for char in name)
 
 
-def _synonym_match(name: str) -> str:
-    """English names match whole words of the accent-free key; Vietnamese ones whole words of
-    the accented words ('chè' is not 'chế'); Chinese ones anywhere (it has no spaces)."""
-    if name.isascii():
-        return "(' ' || d.search || ' ') LIKE ?"
-    if _has_cjk(name):
-        return "d.words LIKE ?"
-    return "(' ' || d.words || ' ') LIKE ?"
+# Descriptions holding a word of the vocabulary that meets a condition.
+_WORD_MATCH = (
+    "SELECT w.description_id FROM description_words w "
+    "WHERE w.word IN (SELECT v.word FROM vocabulary v WHERE {0})"
+)
 
 
-def _synonym_pattern(name: str) -> str:
-    return f"%{name}%" if _has_cjk(name) else f"% {name} %"
+def _phrase_ids(name: str) -> tuple[str, list[str]]:
+    """Descriptions holding a name of several words in a row, checked only on those that
+    hold its first word."""
+    key = "d.search" if name.isascii() else "d.words"
+    return (
+        "SELECT d.description_id FROM descriptions d WHERE d.description_id IN "
+        "(SELECT w.description_id FROM description_words w WHERE w.word = ?) "
+        f"AND (' ' || {key} || ' ') LIKE ?",
+        [name.split()[0], f"% {name} %"],
+    )
+
+
+def _synonym_ids(names: Sequence[str]) -> tuple[str, list[str]]:
+    """Descriptions naming a product: English names as whole words of the accent-free key,
+    Vietnamese ones as whole words of the accented key ('chè' is not 'chế'), Chinese ones
+    anywhere in a word (Chinese has no spaces). Both keys' words are in the vocabulary."""
+    conditions: list[str] = []
+    params: list[str] = []
+    phrases = []
+    for name in names:
+        if _has_cjk(name):
+            conditions.append("v.word LIKE ?")
+            params.append(f"%{name}%")
+        elif " " in name:
+            phrases.append(_phrase_ids(name))
+        else:
+            conditions.append("v.word = ?")
+            params.append(name)
+    parts = [(_WORD_MATCH.format(" OR ".join(conditions)), params)] if conditions else []
+    parts += phrases
+    return " UNION ".join(sql for sql, _ in parts), [value for _, part in parts for value in part]
+
+
+def _description_ids(filters: ShipmentFilters) -> tuple[str, list[str]] | None:
+    """The descriptions a product search matches: any of a known product's names, else every
+    term of the text inside some word (a term has no spaces, so a match lies within a word)."""
+    if filters.product_synonyms:
+        return _synonym_ids(filters.product_synonyms)
+    terms = _terms(filters.product_details)
+    if not terms:
+        return None
+    return " INTERSECT ".join(_WORD_MATCH.format("v.word LIKE ?") for _ in terms), [
+        f"%{term}%" for term in terms
+    ]
 
 
 def _where(filters: ShipmentFilters) -> _Where:
     where = _Where()
     where.add("s.date BETWEEN ? AND ?", filters.start_date, filters.end_date)
-    terms = _terms(filters.product_details)
-    if filters.product_synonyms:
-        where.add(
-            "s.description_id IN (SELECT d.description_id FROM descriptions d WHERE "
-            + " OR ".join(_synonym_match(name) for name in filters.product_synonyms)
-            + ")",
-            *[_synonym_pattern(name) for name in filters.product_synonyms],
-        )
-    elif terms:
-        likes = " AND ".join("d.search LIKE ?" for _ in terms)
-        where.add(
-            f"s.description_id IN (SELECT d.description_id FROM descriptions d WHERE {likes})",
-            *[f"%{term}%" for term in terms],
-        )
+    descriptions = _description_ids(filters)
+    if descriptions is not None:
+        sql, params = descriptions
+        where.add(f"s.description_id IN ({sql})", *params)
     for column, name in (
         ("importer_id", filters.importer_name),
         ("exporter_id", filters.exporter_name),
@@ -219,6 +248,20 @@ def _rows(cursor: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
 
+def _by_key(
+    cursor: duckdb.DuckDBPyConnection,
+    table: str,
+    key: str,
+    value: str,
+    rows: list[dict[str, Any]],
+    columns: Sequence[str] = (),
+) -> dict[int, str]:
+    """`value` of `table` for the ids the rows hold in `columns` (by default `key`)."""
+    ids = sorted({int(row[column]) for row in rows for column in (columns or (key,))})
+    cursor.execute(f"SELECT {key}, {value} FROM {table} WHERE {key} IN ({','.join(map(str, ids))})")
+    return dict(cursor.fetchall())
+
+
 @lru_cache(maxsize=4)
 def _open(path: str) -> duckdb.DuckDBPyConnection:
     return duckdb.connect(path, read_only=True, config=DUCKDB_CONFIG)
@@ -244,24 +287,36 @@ class DuckDBTradeIndex:
             return _rows(cursor)
 
     def page(self, filters: ShipmentFilters, *, offset: int, limit: int) -> list[dict[str, Any]]:
+        """Three narrow steps are several times faster than one wide query: the page's row
+        ids (sorting only the sort keys of the matches), then those rows, then their names by
+        key (integer ids, written into the SQL so the key indexes serve them)."""
         where = _where(filters)
-        return self._query(
-            f"""
-            SELECT s.id, s.date, s.hs_code, d.text AS product_description,
-                   e.name AS exporter_name, s.exporter_country,
-                   i.name AS importer_name, s.importer_country,
-                   s.quantity, s.quantity_unit, s.net_weight_kg, s.value_usd, s.price_per_unit
-            FROM (
-                SELECT s.* FROM shipments s WHERE {where.sql()}
-                ORDER BY s.date DESC, s.id DESC LIMIT ? OFFSET ?
-            ) s
-            JOIN descriptions d USING (description_id)
-            JOIN parties e ON e.party_id = s.exporter_id
-            JOIN parties i ON i.party_id = s.importer_id
-            ORDER BY s.date DESC, s.id DESC
-            """,
-            [*where.params, limit, offset],
-        )
+        with self._cursor() as cursor:
+            cursor.execute(
+                f"SELECT s.rowid FROM shipments s WHERE {where.sql()} "
+                "ORDER BY s.date DESC, s.id DESC LIMIT ? OFFSET ?",
+                [*where.params, limit, offset],
+            )
+            row_ids = [row_id for (row_id,) in cursor.fetchall()]
+            if not row_ids:
+                return []
+            cursor.execute(
+                "SELECT id, date, hs_code, description_id, exporter_id, exporter_country, "
+                "importer_id, importer_country, quantity, quantity_unit, net_weight_kg, "
+                "value_usd, price_per_unit FROM shipments WHERE rowid = ANY(?) "
+                "ORDER BY date DESC, id DESC",
+                [row_ids],
+            )
+            rows = _rows(cursor)
+            texts = _by_key(cursor, "descriptions", "description_id", "text", rows)
+            names = _by_key(
+                cursor, "parties", "party_id", "name", rows, ("exporter_id", "importer_id")
+            )
+        for row in rows:
+            row["product_description"] = texts[row.pop("description_id")]
+            row["exporter_name"] = names[row.pop("exporter_id")]
+            row["importer_name"] = names[row.pop("importer_id")]
+        return rows
 
     def count(self, filters: ShipmentFilters) -> int:
         where = _where(filters)
@@ -423,6 +478,23 @@ def _load(db: duckdb.DuckDBPyConnection, workdir: Path) -> None:
         FROM (SELECT DISTINCT coalesce(product_description, '') AS text FROM raw)
         """
     )
+    # Each word of either key once per description, and the distinct words: a text filter
+    # matches the few thousand words, then looks their descriptions up.
+    db.execute(
+        """
+        CREATE TABLE description_words AS
+        SELECT DISTINCT word, description_id FROM (
+            SELECT unnest(string_split(search, ' ')) AS word, description_id FROM descriptions
+            UNION ALL
+            SELECT unnest(string_split(words, ' ')) AS word, description_id FROM descriptions
+        ) WHERE word <> ''
+        ORDER BY word, description_id
+        """
+    )
+    db.execute("CREATE TABLE vocabulary AS SELECT DISTINCT word FROM description_words ORDER BY 1")
+    # Key indexes: a page looks its few descriptions and parties up by id.
+    db.execute("CREATE UNIQUE INDEX descriptions_key ON descriptions (description_id)")
+    db.execute("CREATE UNIQUE INDEX parties_key ON parties (party_id)")
     db.execute(
         """
         CREATE TABLE shipments AS
