@@ -119,7 +119,7 @@ def main() -> None:
     trade = index.trade_index()
     year = {"start_date": "01-01-2024", "end_date": "31-12-2024"}
     text_country = {"product_details": "cashew", "importer_country": "US", **year}
-    importer = {"importer_name": "garden", **year}
+    importer = {"importer_name": "hanseatic tradewind", **year}
     chapter = {"hs_code": ["09"], **year}
     # The direct runs take the search exactly as the API reads it.
     mix = [
