@@ -7,9 +7,9 @@ waits for readers (DuckDB lets a process write a file only while no other has it
 has a new file open). Readers open the current snapshot read-only.
 
 Shipments reference distinct goods descriptions and trade parties, each with a search key
-(lower case, accents stripped), so a text filter scans the small tables of distinct texts and
-the shipments are then selected by id: a search over millions of rows with repeated
-descriptions is a dictionary lookup, not a scan of every description.
+(lower case, accents stripped). The words of both description keys form a vocabulary with the
+descriptions each word occurs in, so a product search matches a few thousand words, then
+selects the shipments by description id: a lookup, not a scan of every description.
 
 Queries are behind `TradeIndex`; a ClickHouse adapter would implement the same methods."""
 
