@@ -141,11 +141,44 @@ def _has_cjk(name: str) -> bool:
     return any("\u3400" <= char <= "\u9fff" for char in name)
 
 
-# Descriptions holding a word of the vocabulary that meets a condition.
-_WORD_MATCH = (
-    "SELECT w.description_id FROM description_words w "
-    "WHERE w.word IN (SELECT v.word FROM vocabulary v WHERE {0})"
-)
+@dataclass(frozen=True)
+class _WordIndex:
+    """Which rows of a text table hold a word: `words` (word, `key`) pairs and the distinct
+    words in `vocabulary`, so text filters match the vocabulary, not every text."""
+
+    words: str
+    vocabulary: str
+    key: str
+
+    def holding(self, condition: str) -> str:
+        """Ids of the rows holding a word of the vocabulary (as `v`) that meets `condition`."""
+        return (
+            f"SELECT w.{self.key} FROM {self.words} w "
+            f"WHERE w.word IN (SELECT v.word FROM {self.vocabulary} v WHERE {condition})"
+        )
+
+    def containing_all(self, terms: Sequence[str]) -> tuple[str, list[Any]]:
+        """Ids of the rows where every term lies inside some word. A term found in no word
+        matches the words a typo or two away instead (one from 5 letters, two from 8)."""
+        parts: list[str] = []
+        params: list[Any] = []
+        for term in terms:
+            condition = "v.word LIKE ?"
+            params.append(f"%{term}%")
+            if len(term) >= _FUZZY_FROM:
+                condition += (
+                    f" OR (NOT EXISTS (SELECT 1 FROM {self.vocabulary} x WHERE x.word LIKE ?)"
+                    " AND damerau_levenshtein(v.word, ?) <= ?)"
+                )
+                params += [f"%{term}%", term, 1 if len(term) < _TWO_TYPOS_FROM else 2]
+            parts.append(self.holding(condition))
+        return " INTERSECT ".join(parts), params
+
+
+_FUZZY_FROM = 5
+_TWO_TYPOS_FROM = 8
+_DESCRIPTION_WORDS = _WordIndex("description_words", "vocabulary", "description_id")
+_PARTY_WORDS = _WordIndex("party_words", "party_vocabulary", "party_id")
 
 
 def _phrase_ids(name: str) -> tuple[str, list[str]]:
@@ -176,22 +209,18 @@ def _synonym_ids(names: Sequence[str]) -> tuple[str, list[str]]:
         else:
             conditions.append("v.word = ?")
             params.append(name)
-    parts = [(_WORD_MATCH.format(" OR ".join(conditions)), params)] if conditions else []
+    parts = [(_DESCRIPTION_WORDS.holding(" OR ".join(conditions)), params)] if conditions else []
     parts += phrases
     return " UNION ".join(sql for sql, _ in parts), [value for _, part in parts for value in part]
 
 
-def _description_ids(filters: ShipmentFilters) -> tuple[str, list[str]] | None:
+def _description_ids(filters: ShipmentFilters) -> tuple[str, list[Any]] | None:
     """The descriptions a product search matches: any of a known product's names, else every
-    term of the text inside some word (a term has no spaces, so a match lies within a word)."""
+    term of the text (a term has no spaces, so a match lies within a word)."""
     if filters.product_synonyms:
         return _synonym_ids(filters.product_synonyms)
     terms = _terms(filters.product_details)
-    if not terms:
-        return None
-    return " INTERSECT ".join(_WORD_MATCH.format("v.word LIKE ?") for _ in terms), [
-        f"%{term}%" for term in terms
-    ]
+    return _DESCRIPTION_WORDS.containing_all(terms) if terms else None
 
 
 def _where(filters: ShipmentFilters) -> _Where:
@@ -207,11 +236,8 @@ def _where(filters: ShipmentFilters) -> _Where:
     ):
         party_terms = _terms(name)
         if party_terms:
-            likes = " AND ".join("p.search LIKE ?" for _ in party_terms)
-            where.add(
-                f"s.{column} IN (SELECT p.party_id FROM parties p WHERE {likes})",
-                *[f"%{term}%" for term in party_terms],
-            )
+            sql, params = _PARTY_WORDS.containing_all(party_terms)
+            where.add(f"s.{column} IN ({sql})", *params)
     if filters.importer_country:
         where.add("s.importer_country = ?", filters.importer_country)
     if filters.exporter_country:
@@ -492,6 +518,17 @@ def _load(db: duckdb.DuckDBPyConnection, workdir: Path) -> None:
         """
     )
     db.execute("CREATE TABLE vocabulary AS SELECT DISTINCT word FROM description_words ORDER BY 1")
+    db.execute(
+        """
+        CREATE TABLE party_words AS
+        SELECT DISTINCT unnest(string_split(search, ' ')) AS word, party_id FROM parties
+        ORDER BY word, party_id
+        """
+    )
+    db.execute(
+        "CREATE TABLE party_vocabulary AS SELECT DISTINCT word FROM party_words "
+        "WHERE word <> '' ORDER BY 1"
+    )
     # Key indexes: a page looks its few descriptions and parties up by id.
     db.execute("CREATE UNIQUE INDEX descriptions_key ON descriptions (description_id)")
     db.execute("CREATE UNIQUE INDEX parties_key ON parties (party_id)")

@@ -13,7 +13,7 @@ import pytest
 from apps.market import index
 from apps.market.index import DuckDBTradeIndex, IndexMissing, ShipmentFilters
 from apps.market.models import TradeParty
-from apps.market.tests.factories import cashew_and_coffee_trade, ship
+from apps.market.tests.factories import cashew_and_coffee_trade, party, ship
 
 pytestmark = pytest.mark.django_db
 
@@ -69,6 +69,28 @@ def test_party_names_match_without_accents_or_punctuation(trade: dict[str, Trade
     assert current().count(search(exporter_name="cong ty tnhh nong san phuc an")) == 3
     assert current().count(search(exporter_name="Phúc An")) == 3
     assert current().count(search(importer_name="dutch nut trading bv")) == 1
+
+
+def test_a_misspelt_name_or_product_finds_the_nearest_words(trade: dict[str, TradeParty]) -> None:
+    assert current().count(search(importer_name="hanseatik")) == 1  # one letter wrong
+    assert current().count(search(importer_name="gardne state")) == 2  # two letters swapped
+    assert current().count(search(exporter_name="kerela cashw")) == 1
+    assert current().count(search(product_details="robsuta")) == 1
+    assert current().count(search(product_details="kernals ww320")) == 1
+
+
+def test_typos_are_forgiven_only_where_nothing_matches_as_typed(
+    trade: dict[str, TradeParty],
+) -> None:
+    ship(date(2024, 5, 6), "090111", "ROBUSTA COFFEE", trade["phuc_an"], party("Stake Foods", "US"))
+    index.build_snapshot()
+    assert current().count(search(importer_name="state")) == 2  # Garden State, not Stake
+    assert current().count(search(importer_name="stake")) == 1
+    assert current().count(search(importer_name="stale")) == 3  # one letter from both
+    # Four letters are too few to guess at.
+    assert current().count(search(importer_name="nuts")) == 0
+    assert current().count(search(product_details="bean")) == 1  # inside 'beans'
+    assert current().count(search(product_details="baen")) == 0
 
 
 def test_countries_and_hs_codes_of_any_level(trade: dict[str, TradeParty]) -> None:
