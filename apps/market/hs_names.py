@@ -1,11 +1,17 @@
-"""Vietnamese and Chinese names of the HS sections, chapters and agricultural headings.
+"""Vietnamese and Chinese names of the HS sections, chapters, agricultural headings and the
+subheadings Vietnamese exporters trade most.
 
 Shipped with the code so search works in English, Vietnamese and Chinese on a fresh machine.
 The Vietnamese chapter and heading names are the official texts of Vietnam's export/import
 nomenclature (AHTN 2022, Circular 31/2022/TT-BTC); legal texts are not protected by copyright
 in Vietnam (IP Law art. 15). The Chinese names and the Vietnamese section names were written
 for this product after the Chinese customs tariff's wording. Headings: chapters 01-24, 40,
-44 and 52."""
+44 and 52.
+
+The subheading names, in both languages, were written for this product: short trade names
+(seafood, vegetables, fruit and nuts, coffee, tea, pepper, rice, cassava starch, rubber, wood
+and wooden furniture) that say what the HS 2022 subheading covers, not a tariff's wording.
+A subheading without a name of its own is shown with its heading's name."""
 
 # ruff: noqa: E501, RUF001
 
@@ -760,4 +766,76 @@ HEADINGS_ZH: dict[str, str] = {
     "5210": "棉机织物，含棉量在85%以下，主要或仅与化学纤维混纺，每平方米重量不超过200克",
     "5211": "棉机织物，含棉量在85%以下，主要或仅与化学纤维混纺，每平方米重量超过200克",
     "5212": "其他棉机织物",
+}
+
+# Subheadings (6 digits) of the goods Vietnamese exporters trade most: short trade names,
+# written for this product, that still say what each subheading covers and leaves out.
+SUBHEADINGS_VI: dict[str, str] = {
+    "030462": "Phi lê cá da trơn đông lạnh (cá tra, cá basa...)",
+    "030617": "Tôm đông lạnh (trừ tôm nước lạnh)",
+    "030743": "Mực và mực nang đông lạnh",
+    "070960": "Ớt tươi hoặc ướp lạnh (ớt cay, ớt chuông)",
+    "070999": "Rau tươi hoặc ướp lạnh loại khác",
+    "071090": "Rau hỗn hợp đông lạnh",
+    "071410": "Sắn (khoai mì) tươi, đông lạnh hoặc khô, kể cả sắn lát và sắn viên",
+    "080131": "Hạt điều còn vỏ (điều thô)",
+    "080132": "Hạt điều đã bóc vỏ (điều nhân)",
+    "080390": "Chuối tươi hoặc khô (trừ chuối nấu)",
+    "080450": "Ổi, xoài và măng cụt, tươi hoặc khô",
+    "081060": "Sầu riêng tươi",
+    "081090": "Quả tươi loại khác (thanh long, nhãn, vải, chôm chôm...)",
+    "081340": "Quả sấy khô loại khác (nhãn sấy, vải sấy...)",
+    "090111": "Cà phê nhân chưa rang, chưa khử caffeine",
+    "090121": "Cà phê rang, chưa khử caffeine",
+    "090220": "Chè xanh, đóng gói trên 3 kg",
+    "090230": "Chè đen và chè bán lên men, đóng gói không quá 3 kg",
+    "090240": "Chè đen và chè bán lên men, đóng gói trên 3 kg",
+    "090411": "Hạt tiêu chưa xay (tiêu hạt)",
+    "090412": "Hạt tiêu đã xay hoặc nghiền (tiêu bột)",
+    "100630": "Gạo đã xát toàn phần hoặc một phần (gạo trắng), kể cả gạo đánh bóng",
+    "100640": "Gạo tấm",
+    "110814": "Tinh bột sắn",
+    "400110": "Mủ cao su thiên nhiên (latex), kể cả mủ tiền lưu hóa",
+    "400122": "Cao su thiên nhiên định chuẩn kỹ thuật (TSNR, như cao su SVR)",
+    "400129": "Cao su thiên nhiên dạng khác (trừ mủ latex, TSNR và tờ xông khói)",
+    "440122": "Dăm gỗ từ cây lá rộng (keo, bạch đàn...)",
+    "440131": "Viên nén gỗ (viên nén mùn cưa)",
+    "440711": "Gỗ thông xẻ, dày trên 6 mm",
+    "440799": "Gỗ lá rộng xẻ loại khác, dày trên 6 mm",
+    "940360": "Đồ nội thất bằng gỗ khác (trừ đồ văn phòng, nhà bếp, phòng ngủ)",
+}
+
+SUBHEADINGS_ZH: dict[str, str] = {
+    "030462": "冻鲶鱼鱼片（巴沙鱼等）",
+    "030617": "冻虾（冷水虾除外）",
+    "030743": "冻鱿鱼及墨鱼",
+    "070960": "鲜或冷藏辣椒（辣椒、甜椒）",
+    "070999": "其他鲜或冷藏蔬菜",
+    "071090": "冷冻什锦蔬菜",
+    "071410": "木薯（鲜、冻或干，包括木薯片及木薯粒）",
+    "080131": "带壳腰果",
+    "080132": "去壳腰果（腰果仁）",
+    "080390": "鲜或干香蕉（大蕉除外）",
+    "080450": "鲜或干番石榴、芒果及山竹",
+    "081060": "鲜榴莲",
+    "081090": "其他鲜果（火龙果、龙眼、荔枝、红毛丹等）",
+    "081340": "其他干果（龙眼干、荔枝干等）",
+    "090111": "未焙炒、未脱咖啡因的咖啡（生咖啡豆）",
+    "090121": "已焙炒、未脱咖啡因的咖啡",
+    "090220": "绿茶（每包超过3千克）",
+    "090230": "红茶及半发酵茶（每包不超过3千克）",
+    "090240": "红茶及半发酵茶（每包超过3千克）",
+    "090411": "未磨胡椒（胡椒粒）",
+    "090412": "已磨胡椒（胡椒粉）",
+    "100630": "精米或半精米（白米），不论是否抛光",
+    "100640": "碎米",
+    "110814": "木薯淀粉",
+    "400110": "天然橡胶胶乳（不论是否预硫化）",
+    "400122": "技术分级天然橡胶（TSNR，如越南SVR胶）",
+    "400129": "其他天然橡胶（胶乳、技术分级胶及烟胶片除外）",
+    "440122": "非针叶木木片（相思木、桉木等）",
+    "440131": "木颗粒（锯末压制颗粒）",
+    "440711": "松木锯材（厚度超过6毫米）",
+    "440799": "其他阔叶木锯材（厚度超过6毫米）",
+    "940360": "其他木制家具（办公、厨房及卧室用除外）",
 }

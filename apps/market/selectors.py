@@ -38,21 +38,41 @@ def monthly_summary(filters: ShipmentFilters) -> list[dict[str, Any]]:
     return _index().monthly(filters)
 
 
+def _hs_descriptions(row: dict[str, Any], names: dict[str, HSCode]) -> dict[str, str]:
+    """A code's description in each language: its own name, else its heading's (a subheading
+    without a name of its own), else English.
+
+    The names come from the nomenclature table, so a renamed code shows at once; the index's
+    copy stands in for a code the table does not hold."""
+    code = row["hs_code"] or ""
+    item = names.get(code)
+    heading = names.get(code[:4]) if len(code) == 6 else None
+    english = (item.description_en if item else row["description_en"]) or ""
+    descriptions = {"en": english}
+    for language in ("vi", "zh"):
+        own = getattr(item, f"description_{language}") if item else row[f"description_{language}"]
+        inherited = getattr(heading, f"description_{language}") if heading else ""
+        descriptions[language] = own or inherited or english
+    return descriptions
+
+
 def top_hs_codes(filters: ShipmentFilters) -> list[dict[str, Any]]:
-    return [
-        {
-            "hs_code": row["hs_code"],
-            "description": row["description_en"] or "",
-            "descriptions": {
-                "en": row["description_en"] or "",
-                "vi": row["description_vi"] or row["description_en"] or "",
-                "zh": row["description_zh"] or row["description_en"] or "",
-            },
-            "shipments": row["shipments"],
-            "value_usd": row["value_usd"],
-        }
-        for row in _index().top_hs_codes(filters, limit=TOP_HS_CODES)
-    ]
+    rows = _index().top_hs_codes(filters, limit=TOP_HS_CODES)
+    codes = {row["hs_code"] for row in rows if row["hs_code"]}
+    names = HSCode.objects.in_bulk(codes | {code[:4] for code in codes if len(code) == 6})
+    top = []
+    for row in rows:
+        descriptions = _hs_descriptions(row, names)
+        top.append(
+            {
+                "hs_code": row["hs_code"],
+                "description": descriptions["en"],
+                "descriptions": descriptions,
+                "shipments": row["shipments"],
+                "value_usd": row["value_usd"],
+            }
+        )
+    return top
 
 
 def top_importers(filters: ShipmentFilters, *, limit: int = 3) -> list[dict[str, Any]]:

@@ -477,3 +477,15 @@ def test_a_vietnamese_product_name_keeps_its_accents_apart(paid_client: Client) 
     index.build_snapshot()
     assert total(paid_client, product_details="chè") == 1
     assert total(paid_client, product_details="tea") == 1
+
+
+def test_top_hs_codes_name_a_subheading_in_vietnamese_and_chinese(paid_client: Client) -> None:
+    response = get(
+        paid_client, "/fast-ai/v1/shipments/hs-codes", exporter_name="phuc an", **YEAR_2024
+    )
+    cashew = response.json()["data"][0]
+    assert cashew["hs_code"] == "080132"
+    assert cashew["descriptions"]["vi"] == "Hạt điều đã bóc vỏ (điều nhân)"
+    assert cashew["descriptions"]["zh"].startswith("去壳腰果")
+    english = "Nuts, edible; cashew nuts, fresh or dried, shelled"
+    assert cashew["description"] == cashew["descriptions"]["en"] == english

@@ -1,9 +1,21 @@
 import gzip
+from datetime import date
+from pathlib import Path
+from typing import Any
 
 import pytest
 
-from apps.market.hs import import_hs_file, load_default_nomenclature
+from apps.market import index, selectors
+from apps.market.hs import (
+    apply_subheading_names,
+    embedded_translation,
+    ensure_default_nomenclature,
+    import_hs_file,
+    load_default_nomenclature,
+)
+from apps.market.index import ShipmentFilters
 from apps.market.models import HSCode, HSSection
+from apps.market.tests.factories import party, ship
 
 pytestmark = pytest.mark.django_db
 
@@ -118,3 +130,89 @@ def test_unknown_layout_is_refused(tmp_path):
     path.write_text("a,b\n1,2\n", "utf-8")
     with pytest.raises(ValueError, match="Unknown HS file layout"):
         import_hs_file(path)
+
+
+# The subheadings of the goods Vietnam exports most (the demo data's codes).
+TRADED_SUBHEADINGS = [
+    "030462", "030617", "030743", "070960", "070999", "071090", "071410", "080131",
+    "080132", "080390", "080450", "081060", "081090", "081340", "090111", "090121",
+    "090220", "090230", "090240", "090411", "090412", "100630", "100640", "110814",
+    "400110", "400122", "400129", "440122", "440131", "440711", "440799", "940360",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("code", TRADED_SUBHEADINGS)
+def test_traded_subheadings_have_vietnamese_and_chinese_names(code):
+    item = HSCode.objects.get(code=code)
+    assert item.level == HSCode.Level.SUBHEADING
+    assert item.description_vi == embedded_translation(code, "vi") != ""
+    assert item.description_zh == embedded_translation(code, "zh") != ""
+    heading = HSCode.objects.get(code=code[:4])
+    assert item.description_vi != heading.description_vi
+    assert item.description_zh != heading.description_zh
+
+
+def test_subheading_names_tell_the_goods_apart():
+    names = {code: HSCode.objects.get(code=code) for code in ("080131", "080132", "400122")}
+    assert "còn vỏ" in names["080131"].description_vi
+    assert names["080131"].description_zh == "带壳腰果"
+    assert "bóc vỏ" in names["080132"].description_vi
+    assert "去壳" in names["080132"].description_zh
+    assert "TSNR" in names["400122"].description_vi
+    assert "TSNR" in names["400122"].description_zh
+    # Each name is its own: no two subheadings share one.
+    for language in ("vi", "zh"):
+        texts = [embedded_translation(code, language) for code in TRADED_SUBHEADINGS]
+        assert len(set(texts)) == len(texts)
+
+
+def test_a_subheading_without_a_name_of_its_own_keeps_it_empty():
+    coconuts = HSCode.objects.get(code="080119")
+    assert (coconuts.description_vi, coconuts.description_zh) == ("", "")
+    assert embedded_translation("080119", "vi") == ""
+    assert embedded_translation("080132", "en") == ""
+
+
+def test_an_older_table_gets_the_subheading_names():
+    HSCode.objects.filter(code__in=TRADED_SUBHEADINGS).update(description_vi="", description_zh="")
+    assert apply_subheading_names() == len(TRADED_SUBHEADINGS)
+    assert HSCode.objects.get(code="090111").description_vi.startswith("Cà phê nhân chưa rang")
+    HSCode.objects.filter(code="100640").update(description_zh="")
+    ensure_default_nomenclature()
+    assert HSCode.objects.get(code="100640").description_zh == "碎米"
+
+
+@pytest.fixture
+def top_hs(settings: Any, tmp_path: Path) -> Any:
+    settings.TRADE_INDEX_DIR = tmp_path / "trade-index"
+    vn, us = party("Công ty Dừa Bến Tre", "VN"), party("Island Foods Inc", "US")
+    ship(date(2024, 4, 1), "080119", "Dừa tươi gọt vỏ", vn, us)
+    ship(date(2024, 4, 2), "080119", "Dừa xiêm", vn, us)
+    ship(date(2024, 4, 3), "080132", "Hạt điều nhân WW320", vn, us)
+    ship(date(2024, 4, 4), "847130", "Máy tính xách tay", vn, us)
+    index.build_snapshot()
+
+    def top() -> dict[str, dict[str, str]]:
+        filters = ShipmentFilters(date(2024, 1, 1), date(2024, 12, 31))
+        return {row["hs_code"]: row["descriptions"] for row in selectors.top_hs_codes(filters)}
+
+    return top
+
+
+def test_top_hs_codes_show_a_subheading_by_its_own_name_else_its_headings(top_hs):
+    top = top_hs()
+    cashew, coconuts, laptops = top["080132"], top["080119"], top["847130"]
+    assert cashew["vi"] == "Hạt điều đã bóc vỏ (điều nhân)"
+    assert cashew["zh"] == HSCode.objects.get(code="080132").description_zh
+    assert cashew["zh"].startswith("去壳腰果")
+    heading = HSCode.objects.get(code="0801")
+    assert (coconuts["vi"], coconuts["zh"]) == (heading.description_vi, heading.description_zh)
+    assert coconuts["en"] == HSCode.objects.get(code="080119").description_en
+    # Neither the subheading nor its heading (8471) has a name: English stands in.
+    english = HSCode.objects.get(code="847130").description_en
+    assert laptops == {"en": english, "vi": english, "zh": english}
+
+
+def test_top_hs_codes_show_names_given_after_the_index_was_built(top_hs):
+    HSCode.objects.filter(code="080119").update(description_vi="Dừa tươi loại khác")
+    assert top_hs()["080119"]["vi"] == "Dừa tươi loại khác"
