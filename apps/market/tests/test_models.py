@@ -60,7 +60,9 @@ def test_hs_code_helpers():
     coffee = HSCode.objects.get(code="090111")
     assert (coffee.chapter_code, coffee.heading_code) == ("09", "0901")
     assert str(coffee) == "090111 Coffee; not roasted or decaffeinated"
-    assert coffee.description("vi") == coffee.description_en  # no Vietnamese subheading yet
+    assert coffee.description("vi") == "Cà phê nhân chưa rang, chưa khử caffeine"
+    decaffeinated = HSCode.objects.get(code="090112")
+    assert decaffeinated.description("vi") == decaffeinated.description_en  # no name of its own
     assert HSCode.objects.get(code="09").description("vi").startswith("Cà phê")
 
 
