@@ -40,25 +40,28 @@ export function MonthlyPanel({ months, loading }: { months: MonthFigure[] | unde
             formatCount={(count) => intl.formatNumber(count)}
           />
         </Suspense>
-        <table className="sr-only">
-          <caption>{summary}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("market.chart.month")}</th>
-              <th scope="col">{t("market.chart.value")}</th>
-              <th scope="col">{t("market.chart.shipments")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.month}>
-                <th scope="row">{row.label}</th>
-                <td>{formatUsd(row.valueUsd, language, true)}</td>
-                <td>{intl.formatNumber(row.shipments)}</td>
+        {/* The wrapper clips the table: a table grows to its content whatever its own width. */}
+        <div className="sr-only">
+          <table>
+            <caption>{summary}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("market.chart.month")}</th>
+                <th scope="col">{t("market.chart.value")}</th>
+                <th scope="col">{t("market.chart.shipments")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.month}>
+                  <th scope="row">{row.label}</th>
+                  <td>{formatUsd(row.valueUsd, language, true)}</td>
+                  <td>{intl.formatNumber(row.shipments)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </>
     );
   }

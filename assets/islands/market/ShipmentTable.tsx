@@ -54,11 +54,11 @@ function Row({ shipment, countries }: { shipment: Shipment; countries: Country[]
     <tr>
       <td className="data-table__nowrap">{formatShipmentDate(shipment.date, language)}</td>
       <td className="data-table__nowrap">{shipment.hsCode}</td>
-      <td>
+      <td className="market-table__party">
         {shipment.exporterName}
         <span className="data-table__detail">{countryName(countries, shipment.exporterCountry, language)}</span>
       </td>
-      <td>
+      <td className="market-table__party">
         {shipment.importerName}
         <span className="data-table__detail">{countryName(countries, shipment.importerCountry, language)}</span>
       </td>
@@ -101,9 +101,15 @@ export function ShipmentTable({ result, loading, countries, pageSizes, onPage, o
             <tr>
               <th scope="col">{t("market.table.date")}</th>
               <th scope="col">{t("market.table.hsCode")}</th>
-              <th scope="col">{t("market.table.exporter")}</th>
-              <th scope="col">{t("market.table.importer")}</th>
-              <th scope="col">{t("market.table.shipment")}</th>
+              <th scope="col" className="market-table__party">
+                {t("market.table.exporter")}
+              </th>
+              <th scope="col" className="market-table__party">
+                {t("market.table.importer")}
+              </th>
+              <th scope="col" className="market-table__shipment">
+                {t("market.table.shipment")}
+              </th>
               <th scope="col" className="data-table__number">
                 {t("market.table.price")}
               </th>
