@@ -150,6 +150,16 @@ export function defaultPeriod(now: Date = new Date()): { startDate: string; endD
   return { startDate: toInputDate(start), endDate: toInputDate(end) };
 }
 
+/**
+ * The default search period over the data: the 12 months ending on the data's last date (ISO)
+ * when that is before today, so a first search finds the latest shipments; otherwise up to today.
+ */
+export function dataPeriod(lastDate: string | null, now: Date = new Date()): { startDate: string; endDate: string } {
+  const last = lastDate ? new Date(`${lastDate.slice(0, 10)}T00:00:00Z`) : null;
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return defaultPeriod(last && !Number.isNaN(last.getTime()) && last.getTime() < today ? last : now);
+}
+
 export function emptyFilters(now: Date = new Date()): MarketFilters {
   return {
     productDetails: "",

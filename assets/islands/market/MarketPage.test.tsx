@@ -85,8 +85,19 @@ function routes(overrides: StubRoutes = {}): StubRoutes {
   };
 }
 
-function renderPage({ profile = wireProfile(), language = "en" }: { profile?: unknown; language?: Language } = {}) {
-  const fallback = { [USERS_PATH]: clientData(profile), [META_PATH]: clientData(META) };
+/** The data's last date in META is before NOW: the default period ends on it. */
+const DATA_PERIOD = { startDate: "01-03-2025", endDate: "28-02-2026" };
+
+interface RenderOptions {
+  profile?: unknown;
+  language?: Language;
+  /** The meta data known at the start; null leaves it to the request. */
+  meta?: unknown;
+}
+
+function renderPage({ profile = wireProfile(), language = "en", meta = META }: RenderOptions = {}) {
+  const fallback: Record<string, unknown> = { [USERS_PATH]: clientData(profile) };
+  if (meta !== null) fallback[META_PATH] = clientData(meta);
   renderWithShell(
     <SWRConfig value={{ ...swrOptions(fallback, () => undefined), provider: () => new Map(), dedupingInterval: 0 }}>
       <MarketPage />
@@ -123,7 +134,7 @@ afterEach(() => {
 describe("MarketPage", () => {
   it("starts with the last 12 months, an empty state and the demo-data badge", () => {
     const fetchMock = stubApi(routes());
-    renderPage();
+    renderPage({ meta: { ...META, data_range: { first_date: "2024-01-01", last_date: "2026-03-05" } } });
     expect(screen.getByLabelText<HTMLInputElement>("Start date").value).toBe("06-03-2025");
     expect(screen.getByLabelText<HTMLInputElement>("End date").value).toBe("05-03-2026");
     expect(screen.getByText("Start a search to see trade data")).toBeTruthy();
@@ -131,6 +142,34 @@ describe("MarketPage", () => {
     expect(screen.getAllByRole("option", { name: "Viet Nam" })).toHaveLength(2);
     expect(screen.getByText("Queries left today:")).toBeTruthy();
     expect(queriesTo(fetchMock, STATISTICS_PATH)).toHaveLength(0);
+  });
+
+  it("ends the default period on the data's last date once the meta data arrives", async () => {
+    stubApi(routes({ [`GET ${META_PATH}`]: ok(META) }));
+    renderPage({ meta: null });
+    expect(screen.getByLabelText<HTMLInputElement>("End date").value).toBe("05-03-2026");
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>("End date").value).toBe(DATA_PERIOD.endDate));
+    expect(screen.getByLabelText<HTMLInputElement>("Start date").value).toBe(DATA_PERIOD.startDate);
+  });
+
+  it("keeps the dates the user typed before the meta data arrives", async () => {
+    stubApi(routes({ [`GET ${META_PATH}`]: ok(META) }));
+    renderPage({ meta: null });
+    fireEvent.change(screen.getByLabelText("Start date"), { target: { value: "01-01-2024" } });
+    await screen.findByText("Demo data");
+    expect(screen.getByLabelText<HTMLInputElement>("Start date").value).toBe("01-01-2024");
+    expect(screen.getByLabelText<HTMLInputElement>("End date").value).toBe("05-03-2026");
+  });
+
+  it("leaves the period of a search from the address as it is", async () => {
+    const fetchMock = stubApi(routes({ [`GET ${META_PATH}`]: ok(META) }));
+    window.history.replaceState(null, "", "/market-insights?product_details=cashew&start_date=01-06-2025&end_date=30-11-2025");
+    renderPage({ meta: null });
+    await screen.findByText("Demo data");
+    await screen.findByText("Lafooco");
+    expect(screen.getByLabelText<HTMLInputElement>("Start date").value).toBe("01-06-2025");
+    expect(screen.getByLabelText<HTMLInputElement>("End date").value).toBe("30-11-2025");
+    expect(queriesTo(fetchMock, SHIPMENTS_PATH).map((query) => query.get("end_date"))).toEqual(["30-11-2025"]);
   });
 
   it("checks the form with the spec's texts before searching", () => {
@@ -175,7 +214,7 @@ describe("MarketPage", () => {
     fireEvent.change(screen.getByLabelText("Importer country"), { target: { value: "US" } });
     search();
     await screen.findByText("Lafooco");
-    const expected = "product_details=cashew&start_date=06-03-2025&end_date=05-03-2026&importer_country=US";
+    const expected = "product_details=cashew&start_date=01-03-2025&end_date=28-02-2026&importer_country=US";
     for (const path of [STATISTICS_PATH, HS_CODES_PATH, SUMMARY_PATH]) {
       expect(queriesTo(fetchMock, path).map(String)).toEqual([expected]);
     }
@@ -356,7 +395,7 @@ describe("MarketPage", () => {
     await screen.findByText("Lafooco");
     const csv = screen.getByRole("link", { name: "Download CSV" });
     expect(csv.getAttribute("href")).toBe(
-      "/fast-ai/v1/shipments/download?format=csv&product_details=cashew&start_date=06-03-2025&end_date=05-03-2026",
+      "/fast-ai/v1/shipments/download?format=csv&product_details=cashew&start_date=01-03-2025&end_date=28-02-2026",
     );
     expect(screen.getByRole("link", { name: "Download Excel" }).getAttribute("href")).toContain("format=xlsx&");
     expect(screen.getByText("Unlimited")).toBeTruthy();

@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   PAGE_SIZES,
+  dataPeriod,
   emptyFilters,
   fieldErrorsOf,
   filterQuery,
@@ -37,12 +38,18 @@ function DemoBadge() {
   );
 }
 
+interface InitialSearch {
+  form: MarketFilters;
+  submitted: MarketFilters | null;
+  fromAddress: boolean;
+}
+
 /** The search the page opens with: the one in the address bar, when it is complete. */
-function initialSearch(): { form: MarketFilters; submitted: MarketFilters | null } {
+function initialSearch(): InitialSearch {
   const fromAddress = filtersFromQuery(window.location.search);
-  if (!fromAddress) return { form: emptyFilters(), submitted: null };
+  if (!fromAddress) return { form: emptyFilters(), submitted: null, fromAddress: false };
   const valid = Object.keys(validateFilters(fromAddress)).length === 0;
-  return { form: fromAddress, submitted: valid ? fromAddress : null };
+  return { form: fromAddress, submitted: valid ? fromAddress : null, fromAddress: true };
 }
 
 /** Market insights (spec §2): the AI box, the filters and the four panels of one search. */
@@ -51,6 +58,8 @@ export function MarketPage() {
   const { data: meta } = useMarketMeta();
   const [initial] = useState(initialSearch);
   const [form, setForm] = useState<MarketFilters>(initial.form);
+  // The period is the user's once it came from the address, was typed or was searched with.
+  const periodSettled = useRef(initial.fromAddress);
   const [submitted, setSubmitted] = useState<MarketFilters | null>(initial.submitted);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [page, setPage] = useState(1);
@@ -65,10 +74,24 @@ export function MarketPage() {
   }, [quotaBlocked, query]);
   const errors: FieldErrors = { ...(fieldErrorsOf(failure) ?? {}), ...clientErrors };
 
+  // When the data ends before today, the default period ends on its last date.
+  const lastDate = meta?.dataRange.lastDate ?? null;
+  useEffect(() => {
+    if (periodSettled.current || !lastDate) return;
+    periodSettled.current = true;
+    setForm((current) => ({ ...current, ...dataPeriod(lastDate) }));
+  }, [lastDate]);
+
+  const editForm = (next: MarketFilters) => {
+    if (next.startDate !== form.startDate || next.endDate !== form.endDate) periodSettled.current = true;
+    setForm(next);
+  };
+
   const run = (filters: MarketFilters, size = pageSize) => {
     const found = validateFilters(filters);
     setClientErrors(found);
     if (Object.keys(found).length > 0) return;
+    periodSettled.current = true;
     setSubmitted(filters);
     setPage(1);
     writeSearchToAddress(filterQuery(filters), size);
@@ -83,6 +106,7 @@ export function MarketPage() {
 
   const answer = ({ filters }: AiAnswer) => {
     const next = filtersFromAi(filters);
+    periodSettled.current = true;
     setForm(next);
     run(next);
   };
@@ -102,7 +126,7 @@ export function MarketPage() {
       </PageHeader>
       <div className="market">
         <AiAskBox onAnswer={answer} />
-        <FilterForm value={form} errors={errors} countries={meta?.countries} onChange={setForm} onSubmit={() => run(form)} />
+        <FilterForm value={form} errors={errors} countries={meta?.countries} onChange={editForm} onSubmit={() => run(form)} />
         {query === null ? (
           <>
             <HsCodesPanel figures={undefined} loading={false} selected={form.hsCode} onToggle={toggleHsCode} />
