@@ -34,8 +34,8 @@ def line(**changes: str) -> str:
         "source_record_id": "A1",
     } | changes
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="").writerow([row[name] for name in services.COLUMNS])
-    return buffer.getvalue()
+    csv.writer(buffer, lineterminator="\r\n").writerow([row[name] for name in services.COLUMNS])
+    return buffer.getvalue()[:-2]  # quoted where a line end occurs, without the last one
 
 
 def write(path, *lines: str) -> None:
@@ -148,18 +148,29 @@ def test_a_wrong_header_is_refused(tmp_path):
 def test_a_crash_leaves_nothing_of_the_file(tmp_path, monkeypatch):
     path = tmp_path / "s.csv"
     write(path, *(line(source_record_id=str(number)) for number in range(30)))
-    monkeypatch.setattr(services._SqlWriter, "batch_size", 10)
-    monkeypatch.setattr(services._CopyWriter, "batch_size", 10)
 
-    def broken(self):
+    def broken(specials):  # after the file's rows were written
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(services._SqlWriter, "finish", broken)
-    monkeypatch.setattr(services._CopyWriter, "finish", broken)
+    monkeypatch.setattr(services, "_first_per_key", broken)
     with pytest.raises(RuntimeError):
         import_shipments(path)
     assert not Shipment.objects.exists()
     assert not TradeParty.objects.exists()
+
+
+def test_a_failure_while_streaming_to_the_database_rolls_back(tmp_path, monkeypatch):
+    path = tmp_path / "s.csv"
+    write(path, *(line(source_record_id=str(number)) for number in range(30)))
+
+    def broken(duck, query, path):
+        raise RuntimeError("the query failed")
+
+    monkeypatch.setattr(services, "_write_csv", broken)
+    monkeypatch.setattr(services._SqlTarget, "load", lambda self, query: broken(0, 0, 0))
+    with pytest.raises(RuntimeError):
+        import_shipments(path)
+    assert not Shipment.objects.exists()
 
 
 def test_dry_run_validates_and_loads_nothing(tmp_path):
@@ -195,33 +206,34 @@ def test_optional_fields_and_aliases(tmp_path):
     assert shipment.port_of_loading == ""
 
 
-def test_a_large_load_rebuilds_the_plain_indexes_and_keeps_every_rule(tmp_path, monkeypatch):
+def test_a_large_load_rebuilds_the_indexes_and_keeps_every_rule(tmp_path, monkeypatch):
     from django.db import connection
 
     monkeypatch.setattr(services, "_REBUILD_AFTER", 20)
-    monkeypatch.setattr(services._SqlWriter, "batch_size", 10)
-    monkeypatch.setattr(services._CopyWriter, "batch_size", 10)
     path = tmp_path / "big.csv.gz"
     lines = [line(source_record_id=str(number)) for number in range(60)]
     lines[33] = line(source_record_id="33", value_usd="-1")  # line 35
+    lines[40] = line(source_record_id="40", quantity="1e3")  # not plain: checked in Python
     with gzip.open(path, "wt", encoding="utf-8") as handle:
         handle.write("\n".join([HEADER, *lines]) + "\n")
-    rebuilt: list[str] = []
-    finish = services._CopyWriter.finish
+    rebuilt: list[list[str]] = []
+    drop = services._drop_secondary_indexes
 
-    def spy(self):
-        rebuilt.extend(self.dropped)
-        return finish(self)
+    def spy(cursor, table):
+        rebuilt.append(drop(cursor, table))
+        return rebuilt[-1]
 
-    monkeypatch.setattr(services._CopyWriter, "finish", spy)
+    monkeypatch.setattr(services, "_drop_secondary_indexes", spy)
     seen = []
     report = import_shipments(path, progress=lambda rows, share: seen.append(rows))
     assert (report.added, report.skipped_existing, report.rows_read) == (59, 0, 60)
     if connection.vendor == "postgresql":
-        assert len(rebuilt) == len(Shipment._meta.indexes)
+        assert len(rebuilt[0]) == 1 + len(Shipment._meta.indexes)
+        assert "UNIQUE (source, source_record_id)" in rebuilt[0][0]
     assert report.bad_rows == [(35, "value_usd is negative (-1)")]
     assert seen[-1] == 60
     assert Shipment.objects.count() == 59
+    assert Shipment.objects.get(source_record_id="40").quantity == Decimal("1000")
     assert TradeParty.objects.count() == 2
     with connection.cursor() as cursor:
         found = connection.introspection.get_constraints(cursor, Shipment._meta.db_table)
@@ -230,14 +242,14 @@ def test_a_large_load_rebuilds_the_plain_indexes_and_keeps_every_rule(tmp_path, 
         assert found[index.name]["index"]
     assert found["market_shipment_unique_source_record"]["unique"]
 
+    # Again: the table is not larger than the file, so the keys it holds are left out.
     again = import_shipments(path)
     assert (again.added, again.skipped_existing, again.bad_row_count) == (0, 59, 1)
     assert Shipment.objects.count() == 59
 
 
-def test_rows_known_before_or_earlier_in_the_file_are_skipped_batch_by_batch(tmp_path, monkeypatch):
-    monkeypatch.setattr(services._SqlWriter, "batch_size", 3)
-    monkeypatch.setattr(services._CopyWriter, "batch_size", 3)
+def test_rows_known_before_or_earlier_in_the_file_are_skipped(tmp_path, monkeypatch):
+    monkeypatch.setattr(services._SqlTarget, "batch_size", 3)
     first = tmp_path / "first.csv"
     write(first, line(source_record_id="5"))
     assert import_shipments(first).added == 1
@@ -269,3 +281,122 @@ def test_text_with_copy_control_characters_and_numbers_in_other_spellings(tmp_pa
     assert second.quantity == Decimal("1000")
     assert second.net_weight_kg == Decimal("12.346")
     assert second.unit_price_usd == Decimal("0.01")
+
+
+def reader_lines(text: str) -> list[int]:
+    """The line where each data row ends, as the CSV reader counts (blank rows left out)."""
+    reader = csv.reader(io.StringIO(text, newline=""))
+    next(reader)
+    return [reader.line_num for row in reader if row and (len(row) > 1 or row[0].strip())]
+
+
+def test_bad_rows_are_placed_on_the_line_where_they_end(tmp_path):
+    rows = [
+        line(source_record_id="A1", product_description="two\nlines"),
+        line(source_record_id="A2", date="2024-13-01"),
+        line(source_record_id="A3") + ",extra",
+        "   ",
+        line(source_record_id="A4", product_description="three\r\nshort\nlines"),
+        line(source_record_id="A5", value_usd="-1"),
+        "2024-03-05,090111,too few",
+        line(source_record_id="A6", port_of_loading="Cat\nLai"),
+        line(source_record_id="A7", quantity="x"),
+    ]
+    text = "\r\n".join([HEADER, *rows]) + "\r\n"
+    path = tmp_path / "s.csv"
+    path.write_bytes(text.encode())
+    ends = reader_lines(text)
+    assert ends == [3, 4, 5, 9, 10, 11, 13, 14]  # the blank row on line 6 is skipped
+    report = import_shipments(path)
+    assert report.bad_rows == [
+        (4, "bad date '2024-13-01' (expected yyyy-mm-dd)"),
+        (5, "expected 16 fields, found 17"),
+        (10, "value_usd is negative (-1)"),
+        (11, "expected 16 fields, found 3"),
+        (14, "quantity is not a number ('x')"),
+    ]
+    assert (report.added, report.rows_read) == (3, 8)
+    assert Shipment.objects.get(source_record_id="A6").port_of_loading == "Cat Lai"
+
+
+def test_line_numbers_count_empty_lines(tmp_path):
+    rows = [line(source_record_id="B1"), "", line(source_record_id="B2", hs_code="1")]
+    rows += ["", "", line(source_record_id="B3", exporter_country="")]
+    path = tmp_path / "s.csv"
+    write(path, *rows)
+    report = import_shipments(path)
+    assert report.bad_rows == [
+        (4, "hs_code must have 6 digits ('1')"),
+        (7, "missing exporter_country"),
+    ]
+    assert report.rows_read == 3
+
+
+def test_a_key_spelled_with_spaces_meets_its_plain_spelling_and_the_first_wins(tmp_path):
+    path = tmp_path / "s.csv"
+    write(
+        path,
+        line(source_record_id=" K1\t", value_usd="1.00"),
+        line(source_record_id="K1"),
+        line(source_record_id="K2"),
+    )
+    report = import_shipments(path)
+    assert (report.added, report.skipped_existing) == (2, 1)
+    assert Shipment.objects.get(source_record_id="K1").value_usd == Decimal("1.00")
+
+
+def test_nul_characters_and_columns_beyond_the_format(tmp_path):
+    path = tmp_path / "s.csv"
+    header = HEADER + ",note"
+    rows = [line(source_record_id="N1") + ",ok", line(source_record_id="N2") + ",a\x00b"]
+    rows.append(line(source_record_id="N3", importer_name="Bad\x00Name") + ",ok")
+    path.write_text("\n".join([header, *rows]) + "\n", "utf-8")
+    report = import_shipments(path)
+    assert report.bad_rows == [(3, "contains a NUL character"), (4, "contains a NUL character")]
+    assert report.added == 1
+
+
+def test_the_database_holds_what_the_python_checks_make_of_each_row(tmp_path):
+    """Plain rows are loaded by SQL, the others after the Python checks: both must store
+    what `_Validator` makes of a row."""
+    variants = {
+        "quantity": ["0", "12", "12.", "12.5", "0.001", "999999999999999", "", "1e3", " 7 "],
+        "net_weight_kg": ["19200", "0.0005", "", "12.34567", "3"],
+        "value_usd": ["0", "0.01", "86400.00", "999999999.99", "1.005", "2500000000.5", "7"],
+        "hs_code": ["090111", "0901.11", "09011110", "0901111000", "0901 11", " 090111"],
+        "transport_mode": ["SEA", "Ocean", "truck", "", "Multimodal", " air "],
+        "port_of_loading": ["Cat Lai", "", "Ho  Chi Minh", " Hai Phong"],
+        "quantity_unit": ["kg", "", " bag ", "TNE"],
+        "product_description": ["Coffee", "", "tab\there", " padded ", "new\nline"],
+        "date": ["2024-02-29", "2024-03-05", " 2024-03-06"],
+        "source": ["vn-customs", " other "],
+    }
+    rows = []
+    for number in range(60):
+        changes = {name: values[number % len(values)] for name, values in variants.items()}
+        rows.append({**changes, "source_record_id": f"R{number}"})
+    path = tmp_path / "s.csv"
+    write(path, *(line(**row) for row in rows))
+    report = import_shipments(path)
+    assert (report.bad_rows, report.added) == ([], 60)
+    check = services._RowCheck(list(services.COLUMNS))
+    for row in rows:
+        fields = next(csv.reader([line(**row)]))
+        values, _, _ = check(fields)
+        stored = Shipment.objects.get(source_record_id=values[14], source=values[13])
+        expected = dict(zip(services._COPY_COLUMNS, values, strict=False))
+        for name in ("quantity", "net_weight_kg", "value_usd", "unit_price_usd"):
+            number = expected[name]
+            assert getattr(stored, name) == (None if number is None else Decimal(number)), name
+        assert str(stored.date) == expected["date"]
+        for name in (
+            "hs_code_id",
+            "product_description",
+            "exporter_country",
+            "importer_country",
+            "quantity_unit",
+            "port_of_loading",
+            "port_of_discharge",
+            "transport_mode",
+        ):
+            assert getattr(stored, name) == expected[name], name
