@@ -142,7 +142,7 @@ def _number(text: str, name: str, errors: list[str], limit: Decimal, places: Dec
 
 def _plain_unit_price(value: str, quantity: str) -> str | None:
     """_unit_price for plain numbers (digits, an optional point and decimals), in integers.
-    _UNIT_PRICE_SQL is the same computation."""
+    _unit_price_sql is the same computation."""
     units, _, cents = value.partition(".")
     whole, _, part = quantity.partition(".")
     divisor = int(whole + part) * 10 ** len(cents)
@@ -543,7 +543,7 @@ def _hs_digits_sql(column: str) -> str:
 
 
 def _unit_price_sql(value: str, quantity: str) -> str:
-    """_plain_unit_price in SQL for a plain quantity and a value under 10**9 (_SQL_VALUE):
+    """_plain_unit_price in SQL, for a plain quantity and a value under 10**9:
     value / quantity at 6 places, half up, in BIGINT integers, as a DECIMAL(18, 6)."""
     cents = f"CAST(CAST({value} AS DECIMAL(18,2)) * 100 AS BIGINT)"
     milli = f"CAST(CAST({quantity} AS DECIMAL(18,3)) * 1000 AS BIGINT)"
@@ -581,6 +581,7 @@ class _Scan:
         self.pair_hashes_unique = False  # whether the file's party pairs have distinct hashes
 
     def rows(self, *, keep_rejects: bool = False, numbered: bool = False) -> str:
+        """The file's rows as a subquery `s` (with their number `n` counted in file order)."""
         columns = ", ".join(f"'c{i}': 'VARCHAR'" for i in range(self.width))
         options = (
             f"columns = {{{columns}}}, header = true, auto_detect = false, delim = ',', "
@@ -1339,7 +1340,10 @@ def import_shipments(
         }
         with duckdb.connect(config=config) as duck, transaction.atomic():
             scan = _Scan(duck, path, compressed, header, workdir)
-            report = _load(scan, check, progress, dry_run)
+            try:
+                report = _load(scan, check, progress, dry_run)
+            except (duckdb.IOException, duckdb.InvalidInputException) as error:
+                raise ImportFormatError(f"The file cannot be read: {error}") from error
             if dry_run:
                 transaction.set_rollback(True)
     report.seconds = time.monotonic() - started

@@ -40,7 +40,7 @@ class Command(BaseCommand):
             report = import_shipments(source, progress=bar, dry_run=options["dry_run"])
         except FileNotFoundError as error:
             raise CommandError(f"No such file: {path}") from error
-        except (ImportFormatError, UnicodeDecodeError, OSError) as error:
+        except (ImportFormatError, UnicodeDecodeError, OSError, EOFError) as error:
             raise CommandError(str(error)) from error
         finally:
             if bar is not None:
