@@ -687,6 +687,15 @@ class _Scan:
             "i.id",
         ]
 
+    def known_rows(self) -> int:
+        """How many ordinary rows have a key in `existing` (left out of the load)."""
+        found = self.duck.execute(
+            f"SELECT count(*) FROM {self.rows()}, parties x, parties i WHERE {self.ordinary()} "
+            "AND EXISTS (SELECT 1 FROM existing e WHERE e.source = "
+            f"{self.c['source']} AND e.record_id = {self.c['source_record_id']})"
+        ).fetchone()
+        return int(found[0]) if found else 0
+
     def ordinary_rows(self, *, skip_existing: bool) -> str:
         """The ordinary rows' database values (without the keys in `existing`)."""
         values = ", ".join(
@@ -1099,24 +1108,27 @@ _REBUILD_AFTER = 200_000  # rows from which a load into a table not larger may r
 
 class _PostgresTarget:
     """PostgreSQL: rows COPYed from DuckDB through a pipe. A large load into a table not
-    larger than the file goes straight into the table, without its unique key and plain
-    indexes (dropped inside the transaction, which locks the table until the commit, and
-    built again by `finish`), leaving out the keys the table holds; any other load, and the
-    rows loaded after `finish`, go through a staging table and INSERT ... ON CONFLICT."""
+    larger than the file locks the table against other writers, leaves out the keys it holds
+    and goes straight into it; when most of the file is new, without the table's unique key
+    and plain indexes (dropped inside the transaction, which locks out readers too until the
+    commit, and built again by `finish`). Any other load, and the rows loaded after `finish`,
+    go through a staging table and INSERT ... ON CONFLICT."""
 
     def __init__(self, scan: _Scan, meter: _Meter, *, rows: int, sources: list[str], dry_run: bool):
         self.scan = scan
         self.meter = meter
         self.table = Shipment._meta.db_table
         self.rebuild: list[str] = []
-        self.skips_existing = False
+        self.direct = self.skips_existing = False
         with connection.cursor() as cursor:
             cursor.execute("SET LOCAL synchronous_commit = off")
             cursor.execute("SET LOCAL maintenance_work_mem = '512MB'")
             if not dry_run and _loads_in_bulk(cursor, self.table, rows):
-                self.rebuild = _drop_secondary_indexes(cursor, self.table)
-                self.skips_existing = _fetch_existing_keys(scan, cursor, self.table, sources)
-        self.direct = bool(self.rebuild)
+                cursor.execute(f"LOCK TABLE {self.table} IN SHARE ROW EXCLUSIVE MODE")
+                known = _fetch_existing_keys(scan, cursor, self.table, sources)
+                self.direct, self.skips_existing = True, known > 0
+                if known <= rows // 2:
+                    self.rebuild = _drop_secondary_indexes(cursor, self.table)
 
     def load(self, query: str) -> tuple[int, int]:
         """Load the rows of a DuckDB query: how many it had, how many were added."""
@@ -1185,12 +1197,12 @@ def _drop_secondary_indexes(cursor: Any, table: str) -> list[str]:
     return rebuild
 
 
-def _fetch_existing_keys(scan: _Scan, cursor: Any, table: str, sources: list[str]) -> bool:
-    """Copy the keys the table holds for the file's sources into DuckDB's `existing`; False
-    when there are none."""
+def _fetch_existing_keys(scan: _Scan, cursor: Any, table: str, sources: list[str]) -> int:
+    """Copy the keys the table holds for the file's sources into DuckDB's `existing`; return
+    how many there are."""
     cursor.execute(f"SELECT EXISTS (SELECT 1 FROM {table} WHERE source = ANY(%s))", [sources])
     if not cursor.fetchone()[0]:
-        return False
+        return 0
     path = scan.workdir / "existing.csv"
     statement = sql.SQL(
         "COPY (SELECT source, source_record_id FROM {} WHERE source = ANY({})) "
@@ -1204,7 +1216,8 @@ def _fetch_existing_keys(scan: _Scan, cursor: Any, table: str, sources: list[str
         "columns = {'source': 'VARCHAR', 'record_id': 'VARCHAR'}, header = false, "
         "auto_detect = false, delim = ',', quote = '\"', escape = '\"')"
     )
-    return True
+    found = scan.duck.execute("SELECT count(*) FROM existing").fetchone()
+    return int(found[0]) if found else 0
 
 
 _PIPE_SIZE = 1 << 20
@@ -1366,8 +1379,9 @@ def _load(scan: _Scan, check: _RowCheck, progress: Progress | None, dry_run: boo
     sent, added = target.load(scan.ordinary_rows(skip_existing=target.skips_existing))
     # Rows left out of the load (not plain, a key met twice, a bad party), rows DuckDB set
     # aside (and the line breaks that shift their line numbers) send us back to the file.
+    known = scan.known_rows() if target.skips_existing else 0
     unusual = 0
-    if sent < survey.rows or scan.repeated_keys or target.skips_existing or specials:
+    if sent + known < survey.rows or scan.repeated_keys or specials:
         unusual = _check_unusual(scan, specials, check, rejected)
     report = ImportReport(rows_read=survey.rows + sum(not row.blank for row in rejected))
     _report_bad_rows(report, specials)

@@ -400,3 +400,19 @@ def test_the_database_holds_what_the_python_checks_make_of_each_row(tmp_path):
             "transport_mode",
         ):
             assert getattr(stored, name) == expected[name], name
+
+
+@pytest.mark.parametrize("known", [5, 40])
+def test_a_large_load_over_known_keys_adds_only_the_new_rows(tmp_path, monkeypatch, known):
+    monkeypatch.setattr(services, "_REBUILD_AFTER", 20)
+    first = tmp_path / "first.csv"
+    write(first, *(line(source_record_id=str(number)) for number in range(known)))
+    assert import_shipments(first).added == known
+    path = tmp_path / "s.csv"
+    rows = [line(source_record_id=str(number)) for number in range(60)]
+    rows[50] = line(source_record_id="50", net_weight_kg=" 7 ")  # checked in Python
+    write(path, *rows)
+    report = import_shipments(path)
+    assert (report.added, report.skipped_existing, report.bad_rows) == (60 - known, known, [])
+    assert Shipment.objects.count() == 60
+    assert Shipment.objects.get(source_record_id="50").net_weight_kg == Decimal("7")
