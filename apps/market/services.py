@@ -495,17 +495,14 @@ def _read_header(path: str, compressed: bool) -> list[str]:
     return header
 
 
-def _may_hold_blank_lines(path: str, compressed: bool) -> bool:
-    """Whether an empty line may occur (two line ends in a row): DuckDB skips empty lines
-    without counting them in its row numbers, the CSV reader counts them."""
-    tail = b""
+def _line_feeds(path: str, compressed: bool) -> tuple[int, bool]:
+    """How many line feeds the file holds, and whether it ends with one."""
+    count, last = 0, b""
     with gzip.open(path) if compressed else open(path, "rb") as raw:
-        while chunk := raw.read(1 << 22):
-            window = tail + chunk
-            if b"\n\n" in window or b"\r\r" in window or b"\n\r\n" in window:
-                return True
-            tail = window[-2:]
-    return False
+        while chunk := raw.read(1 << 24):
+            count += chunk.count(b"\n")
+            last = chunk[-1:]
+    return count, last == b"\n"
 
 
 # The file in DuckDB -------------------------------------------------------------------------
@@ -579,6 +576,7 @@ class _Scan:
         self.repeated_keys = False  # whether `dup_keys` holds any
         self.all_rows_plain = False  # whether every row passes `row_checks`
         self.pair_hashes_unique = False  # whether the file's party pairs have distinct hashes
+        self.rows_kept = 0  # rows of the right width
 
     def rows(self, *, keep_rejects: bool = False, numbered: bool = False) -> str:
         """The file's rows as a subquery `s` (with their number `n` counted in file order)."""
@@ -619,13 +617,19 @@ class _Scan:
 
     def ordinary(self) -> str:
         """The rows loaded straight from the file (x and i joined from `parties`): plain, with
-        a key that occurs once in the file. Checks the survey found every row to pass are
-        left out."""
+        a key that occurs once in the file."""
         c = self.c
-        checks = [
+        parties = [
             self.party_match("x", c["exporter_name"], c["exporter_country"]),
             self.party_match("i", c["importer_name"], c["importer_country"]),
         ]
+        return " AND ".join([*parties, self.row_filter()])
+
+    def row_filter(self) -> str:
+        """`ordinary` but for the parties. Checks the survey found every row to pass are left
+        out."""
+        c = self.c
+        checks = ["true"]
         if not self.all_rows_plain:
             checks.append(self.row_checks())
         checks += [
@@ -656,7 +660,11 @@ class _Scan:
         """The row holds a line break in a (quoted) field."""
         columns = [*self.c.values(), *self.others]
         return (
-            "(" + " OR ".join(f"regexp_matches({column}, '[\\r\\n]')" for column in columns) + ")"
+            "("
+            + " OR ".join(
+                f"contains({column}, chr(10)) OR contains({column}, chr(13))" for column in columns
+            )
+            + ")"
         )
 
     def line_breaks(self) -> str:
@@ -795,6 +803,7 @@ def _survey(scan: _Scan) -> _Survey:
         else:
             survey.values[kind].add(a)
     scan.repeated_keys = bool(survey.repeated)
+    scan.rows_kept = survey.rows
     scan.all_rows_plain = not unplain
     return survey
 
@@ -852,13 +861,17 @@ class _Special:
 def _unusual_rows(scan: _Scan) -> tuple[list[tuple[int, list[str]]], dict[int, int]]:
     """Read again, numbered: the rows that are not ordinary (with their fields) and the line
     breaks inside the rows that hold some (by row number)."""
+    c = scan.c
     fields = "[" + ", ".join(f"s.c{i}" for i in range(scan.width)) + "]"
-    ordinary = f"EXISTS (SELECT 1 FROM parties x, parties i WHERE {scan.ordinary()})"
+    exporter = scan.party_match("x", c["exporter_name"], c["exporter_country"])
+    importer = scan.party_match("i", c["importer_name"], c["importer_country"])
     found = scan.duck.execute(
         f"SELECT n, CASE WHEN special THEN {fields} END, "
-        f"CASE WHEN broken THEN {scan.line_breaks()} ELSE 0 END "
-        f"FROM (SELECT s.*, NOT {ordinary} AS special, {scan.broken()} AS broken "
-        f"FROM {scan.rows(numbered=True)}) AS s WHERE special OR broken ORDER BY n"
+        f"CASE WHEN broken THEN {scan.line_breaks()} ELSE 0 END FROM ("
+        "SELECT s.*, x.id IS NULL OR i.id IS NULL "
+        f"OR NOT ({scan.row_filter()}) AS special, {scan.broken()} AS broken "
+        f"FROM {scan.rows(numbered=True)} LEFT JOIN parties x ON {exporter} "
+        f"LEFT JOIN parties i ON {importer}) AS s WHERE special OR broken ORDER BY n"
     ).fetchall()
     special = [(n, row) for n, row, _ in found if row is not None]
     breaks = {n: count for n, _, count in found if count}
@@ -949,14 +962,25 @@ def _place(
         return
     wanted = {special.number for special in specials if special.number}
     kept_lines, reject_lines = _end_lines(wanted, breaks, rejected)
-    bad = any(isinstance(special.result, list) for special in specials)
-    if bad and _may_hold_blank_lines(scan.path, scan.compressed):
+    if any(isinstance(special.result, list) for special in specials) and _has_empty_lines(
+        scan, breaks, rejected
+    ):
         kept_lines, reject_lines = _end_lines_by_reading(scan, wanted, rejected)
     for special in specials:
         special.line = (
             kept_lines[special.number] if special.number else reject_lines[special.duck_line]
         )
     specials.sort(key=lambda special: special.line)
+
+
+def _has_empty_lines(scan: _Scan, breaks: dict[int, int], rejected: list[_Rejected]) -> bool:
+    """Whether the file holds more line feeds than its records and their inner line breaks
+    account for: empty lines, which DuckDB skips without numbering them (or line breaks of
+    another kind, which need the slow count just as well)."""
+    records = scan.rows_kept + len(rejected)
+    inner = sum(breaks.values()) + sum(row.line_breaks for row in rejected)
+    feeds, final = _line_feeds(scan.path, scan.compressed)
+    return feeds != 1 + records + inner - (0 if final else 1)
 
 
 # Parties ------------------------------------------------------------------------------------
