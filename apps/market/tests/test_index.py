@@ -3,6 +3,7 @@ snapshot to the next while searches go on."""
 
 from __future__ import annotations
 
+import sys
 import threading
 from datetime import date
 from pathlib import Path
@@ -188,3 +189,22 @@ def test_searches_go_on_while_a_snapshot_is_built(trade: dict[str, TradeParty]) 
         searcher.join()
     assert answers
     assert set(answers) == {4}
+
+
+def test_binding_parameters_does_not_search_for_pandas_again(trade: dict[str, TradeParty]) -> None:
+    """DuckDB looks for pandas whenever it binds a parameter; a search must not pay for a
+    fresh search of the module path each time (pandas is not a dependency)."""
+    looked_up: list[str] = []
+
+    class Spy:
+        def find_spec(self, name: str, *_: Any) -> None:
+            looked_up.append(name)
+
+    sys.meta_path.insert(0, Spy())  # type: ignore[arg-type]
+    try:
+        current().count(search(product_details="cashew", importer_country="US"))
+    finally:
+        sys.meta_path.pop(0)
+    assert "pandas" not in looked_up
+    with pytest.raises(ImportError):
+        import pandas  # noqa: F401
