@@ -188,21 +188,11 @@ _COPY_COLUMNS = (
 
 
 class _Validator:
-    """Checks rows. Values that repeat across a file (dates, codes, parties, ports, units,
-    modes, sources) are checked once and remembered."""
+    """Checks rows: the rules of a shipment row and the only source of their messages."""
 
     def __init__(self) -> None:
         self.hs6 = frozenset(HSCode.objects.filter(level=6).values_list("code", flat=True))
-        self.names: dict[tuple[str, str], str] = {}  # matching key -> display name (batch)
-        # Raw (name, country[, role]) -> (matching key, display name, errors): names repeat.
-        self.seen: dict[tuple[str, ...], tuple[tuple[str, str], str, tuple[str, ...]]] = {}
-        # Raw text -> (clean value, errors) for the small-vocabulary columns.
-        self.dates: dict[str, tuple[str, tuple[str, ...]]] = {}
-        self.codes: dict[str, tuple[str, tuple[str, ...]]] = {}
-        self.modes: dict[str, tuple[str, tuple[str, ...]]] = {}
-        self.units: dict[str, tuple[str, tuple[str, ...]]] = {}
-        self.ports: dict[str, tuple[str, tuple[str, ...]]] = {}  # both columns: same rules
-        self.sources: dict[str, tuple[str, tuple[str, ...]]] = {}
+        self.names: dict[tuple[str, str], str] = {}  # matching key -> display name
 
     def _date(self, text: str) -> tuple[str, tuple[str, ...]]:
         day_text = text.strip()
@@ -267,15 +257,6 @@ class _Validator:
             errors.append(f"{role}_name has no letters or digits")
         return (key, country), display
 
-    def _remembered(
-        self, cache: dict[Any, tuple[str, tuple[str, ...]]], key: Any, check: Any, *args: str
-    ) -> tuple[str, tuple[str, ...]]:
-        found = check(*args)
-        if len(cache) > 100_000:
-            cache.clear()
-        cache[key] = found
-        return found
-
     def row(self, fields: tuple[str, ...]) -> _Row | list[str]:
         (
             day_text,
@@ -295,45 +276,23 @@ class _Validator:
             source_text,
             record_id,
         ) = fields
-        day, e1 = self.dates.get(day_text) or self._remembered(
-            self.dates, day_text, self._date, day_text
+        day, e1 = self._date(day_text)
+        hs_code, e2 = self._hs(hs_text)
+        mode, e3 = self._mode(mode_text)
+        unit, e4 = self._text("quantity_unit", unit_text)
+        loading, e5 = self._text("port_of_loading", loading_text)
+        discharge, e6 = self._text("port_of_discharge", discharge_text)
+        source, e7 = self._text("source", source_text)
+        party_errors: list[str] = []
+        exporter, exporter_display = self._party(
+            exporter_name, exporter_country, "exporter", party_errors
         )
-        hs_code, e2 = self.codes.get(hs_text) or self._remembered(
-            self.codes, hs_text, self._hs, hs_text
+        importer, importer_display = self._party(
+            importer_name, importer_country, "importer", party_errors
         )
-        mode, e3 = self.modes.get(mode_text) or self._remembered(
-            self.modes, mode_text, self._mode, mode_text
-        )
-        unit, e4 = self.units.get(unit_text) or self._remembered(
-            self.units, unit_text, self._text, "quantity_unit", unit_text
-        )
-        loading, e5 = self.ports.get(loading_text) or self._remembered(
-            self.ports, loading_text, self._text, "port_of_loading", loading_text
-        )
-        discharge, e6 = self.ports.get(discharge_text) or self._remembered(
-            self.ports, discharge_text, self._text, "port_of_discharge", discharge_text
-        )
-        source, e7 = self.sources.get(source_text) or self._remembered(
-            self.sources, source_text, self._text, "source", source_text
-        )
-        seen = self.seen
-        known = seen.get((exporter_name, exporter_country))
-        if known is None:
-            found: list[str] = []
-            key, display = self._party(exporter_name, exporter_country, "exporter", found)
-            known = seen[(exporter_name, exporter_country)] = (key, display, tuple(found))
-        exporter, exporter_display, e8 = known
-        known = seen.get((importer_name, importer_country, ""))
-        if known is None:
-            found = []
-            key, display = self._party(importer_name, importer_country, "importer", found)
-            known = seen[(importer_name, importer_country, "")] = (key, display, tuple(found))
-        importer, importer_display, e9 = known
-        if len(seen) > 200_000:
-            seen.clear()
         errors: list[str] | None = None
-        if e1 or e2 or e8 or e9:
-            errors = [*e1, *e2, *e8, *e9]
+        if e1 or e2 or party_errors:
+            errors = [*e1, *e2, *party_errors]
         plain = True
         if _PLAIN_QUANTITY(quantity_text):
             quantity: str | None = quantity_text
