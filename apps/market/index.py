@@ -69,7 +69,7 @@ SEARCH_KEY = (
     "'[[:punct:][:space:]]+', ' ', 'g'))"
 )
 
-# Lower case with accents kept; punctuation and spacing collapsed (ask.description_words).
+# Lower case with accents kept; punctuation and spacing collapsed (products.description_words).
 WORDS = "trim(regexp_replace(lower({0}), '[[:punct:][:space:]]+', ' ', 'g'))"
 
 SHIPMENT_COLUMNS = {

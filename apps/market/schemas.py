@@ -9,9 +9,9 @@ from ninja import Schema
 from pydantic import Field, field_validator
 
 from apps.core.errors import ValidationFailed
-from apps.market.ask import product_synonyms
 from apps.market.countries import is_country
 from apps.market.index import ShipmentFilters
+from apps.market.products import product_synonyms
 
 PAGE_SIZES = (10, 25, 50, 100)
 DATE_FORMATS = ("%d-%m-%Y", "%d/%m/%Y", "%Y-%m-%d")
