@@ -106,7 +106,8 @@ def main() -> None:
     from apps.accounts.models import User
     from apps.billing.services import set_up_paid_demo
     from apps.market import index
-    from apps.market.schemas import SearchQuery, search_filters
+    from apps.market.filters import search_filters
+    from apps.market.schemas import SearchQuery
 
     setup_test_environment()
     load(options.shipments, options.fresh)

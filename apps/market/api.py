@@ -22,7 +22,7 @@ from apps.core.products import MARKET_INSIGHTS
 from apps.core.responses import envelope
 from apps.core.schemas import Envelope
 from apps.market import ask, exports, selectors
-from apps.market.index import ShipmentFilters
+from apps.market.filters import ShipmentFilters, filters_as_query, search_filters
 from apps.market.schemas import (
     AskIn,
     AskOut,
@@ -34,9 +34,7 @@ from apps.market.schemas import (
     ShipmentsOut,
     StatisticsOut,
     TopHSCodeOut,
-    filters_as_query,
     paging,
-    search_filters,
 )
 from apps.market.services import request_importer_contacts
 

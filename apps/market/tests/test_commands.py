@@ -6,7 +6,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from apps.market import index, services
-from apps.market.index import ShipmentFilters
+from apps.market.filters import ShipmentFilters
 from apps.market.models import HSCode, Shipment
 
 pytestmark = pytest.mark.django_db(transaction=True)
