@@ -13,7 +13,7 @@ from apps.market.demo.tables.descriptions import (
     ZH_FORMATS,
 )
 from apps.market.demo.tables.places import COUNTRIES
-from apps.market.demo.tables.products import Variant
+from apps.market.demo.tables.products import ProductVariant
 
 # Per language, the crop-year suffix styles, each a suffix per month of the date range.
 CropSuffixes = dict[str, list[list[str]]]
@@ -38,25 +38,18 @@ def crop_suffixes(months: list[YearMonth]) -> CropSuffixes:
 
 
 def descriptions(
-    variant: Variant, product: str, exporter: str, zh_share: float, suffixes: CropSuffixes
+    variant: ProductVariant,
+    product: str,
+    exporter: str,
+    zh_share: float,
+    suffixes: CropSuffixes,
 ) -> list[tuple[str, list[str]]]:
     """1024 (description, crop suffix by month) entries for one variant and exporter."""
-    (
-        _w,
-        hs,
-        _unit,
-        _mult,
-        _loads,
-        _kpu,
-        names,
-        grades,
-        packs,
-        vi_name,
-        vi_grades,
-        vi_packs,
-        zh_name,
-    ) = variant
-    rng = seeded_random(f"{NAMES_SEED}:{product}:{exporter}:{hs}:{names[0]}:{zh_share}")
+    names, grades, packs = variant.names, variant.grades, variant.packings
+    vi_name, vi_grades, vi_packs = variant.vi_name, variant.vi_grades, variant.vi_packings
+    zh_name = variant.zh_name
+    seed = f"{NAMES_SEED}:{product}:{exporter}:{variant.hs_code}:{names[0]}:{zh_share}"
+    rng = seeded_random(seed)
     origins = ORIGINS.get((product, exporter), (("", ""),))
     country = COUNTRIES[exporter][0]
     vi_share = 0.18 if exporter == "VN" and vi_name else 0.0

@@ -70,11 +70,20 @@ def _variant_tables(
     for zh in (0.0, _ZH_SHARE_CHINESE_MARKETS):
         entries = []
         for variant in variants:
-            (_weight, hs, unit, mult, loads, kg_per_unit, *_words) = variant
             texts = descriptions(variant, product, exporter, zh, suffixes)
-            prices = [round(mult * p, 4) for p in curve]
-            entries.append((hs, unit, loads, prices, kg_per_unit, texts, containers))
-        tables[zh] = weighted_table(entries, [v[0] for v in variants], 8)
+            prices = [round(variant.price_multiplier * p, 4) for p in curve]
+            entries.append(
+                (
+                    variant.hs_code,
+                    variant.unit,
+                    variant.container_loads_kg,
+                    prices,
+                    variant.kg_per_unit,
+                    texts,
+                    containers,
+                )
+            )
+        tables[zh] = weighted_table(entries, [v.weight for v in variants], 8)
     return tables
 
 

@@ -15,7 +15,7 @@ from apps.market import demo
 from apps.market.demo.tables.products import PRODUCT_VARIANTS
 
 COUNT = 20_000
-ALLOWED_HS = {hs for variants in PRODUCT_VARIANTS.values() for hs in (v[1] for v in variants)}
+ALLOWED_HS = {v.hs_code for variants in PRODUCT_VARIANTS.values() for v in variants}
 # Subheadings checked by hand against the HS 2022 nomenclature.
 HS_2022 = {
     "080131", "080132", "090111", "090121", "090411", "090412", "100630", "100640", "400110",

@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NamedTuple
 
-# A variant: (weight, hs_code, unit, price multiplier, container loads in kg, kg per unit,
-#             English names, grades, packings, Vietnamese name, grades, packings, Chinese name)
-# Units: KGM (quantity in kg), TNE (tonnes), MTQ (cubic metres), PCE (pieces).
-Variant = tuple[Any, ...]
 
-_COFFEE_VN: list[Variant] = [
-    (
+class ProductVariant(NamedTuple):
+    """One kind of goods an exporter ships, and the words its descriptions are made of."""
+
+    weight: int  # share of the product's rows
+    hs_code: str
+    unit: str  # KGM (quantity in kg), TNE (tonnes), MTQ (cubic metres), PCE (pieces)
+    price_multiplier: float  # on the product's reference price per kg
+    container_loads_kg: tuple[int, ...]
+    kg_per_unit: int
+    names: tuple[str, ...]
+    grades: tuple[str, ...]
+    packings: tuple[str, ...]
+    vi_name: str  # "" when descriptions are never Vietnamese
+    vi_grades: tuple[str, ...]
+    vi_packings: tuple[str, ...]
+    zh_name: str  # "" when descriptions are never Chinese
+
+
+_COFFEE_VN: list[ProductVariant] = [
+    ProductVariant(
         80,
         "090111",
         "KGM",
@@ -45,7 +59,7 @@ _COFFEE_VN: list[Variant] = [
         ("đóng bao đay 60kg", "hàng rời trong container", "bao jumbo 1 tấn"),
         "越南罗布斯塔生咖啡豆",
     ),
-    (
+    ProductVariant(
         8,
         "090111",
         "KGM",
@@ -60,7 +74,7 @@ _COFFEE_VN: list[Variant] = [
         ("đóng bao đay 60kg",),
         "越南阿拉比卡生咖啡豆",
     ),
-    (
+    ProductVariant(
         12,
         "090121",
         "KGM",
@@ -76,8 +90,8 @@ _COFFEE_VN: list[Variant] = [
         "越南烘焙咖啡豆",
     ),
 ]
-_COFFEE_BR: list[Variant] = [
-    (
+_COFFEE_BR: list[ProductVariant] = [
+    ProductVariant(
         75,
         "090111",
         "KGM",
@@ -97,7 +111,7 @@ _COFFEE_BR: list[Variant] = [
         (),
         "巴西阿拉比卡生咖啡豆",
     ),
-    (
+    ProductVariant(
         25,
         "090111",
         "KGM",
@@ -113,8 +127,8 @@ _COFFEE_BR: list[Variant] = [
         "",
     ),
 ]
-_COFFEE_IN: list[Variant] = [
-    (
+_COFFEE_IN: list[ProductVariant] = [
+    ProductVariant(
         100,
         "090111",
         "KGM",
@@ -134,8 +148,8 @@ _COFFEE_IN: list[Variant] = [
         "",
     ),
 ]
-_COFFEE_ID: list[Variant] = [
-    (
+_COFFEE_ID: list[ProductVariant] = [
+    ProductVariant(
         100,
         "090111",
         "KGM",
@@ -151,8 +165,8 @@ _COFFEE_ID: list[Variant] = [
         "",
     ),
 ]
-_CASHEW_VN: list[Variant] = [
-    (
+_CASHEW_VN: list[ProductVariant] = [
+    ProductVariant(
         55,
         "080132",
         "KGM",
@@ -172,7 +186,7 @@ _CASHEW_VN: list[Variant] = [
         ("đóng thùng thiếc 50lbs", "túi hút chân không"),
         "越南腰果仁",
     ),
-    (
+    ProductVariant(
         15,
         "080132",
         "KGM",
@@ -187,7 +201,7 @@ _CASHEW_VN: list[Variant] = [
         ("đóng thùng thiếc 50lbs",),
         "越南腰果仁",
     ),
-    (
+    ProductVariant(
         25,
         "080132",
         "KGM",
@@ -202,7 +216,7 @@ _CASHEW_VN: list[Variant] = [
         ("đóng thùng carton",),
         "腰果仁碎",
     ),
-    (
+    ProductVariant(
         5,
         "080132",
         "KGM",
@@ -218,8 +232,8 @@ _CASHEW_VN: list[Variant] = [
         "越南盐焗腰果",
     ),
 ]
-_CASHEW_IN: list[Variant] = [
-    (
+_CASHEW_IN: list[ProductVariant] = [
+    ProductVariant(
         100,
         "080132",
         "KGM",
@@ -235,8 +249,8 @@ _CASHEW_IN: list[Variant] = [
         "",
     ),
 ]
-_CASHEW_CI: list[Variant] = [
-    (
+_CASHEW_CI: list[ProductVariant] = [
+    ProductVariant(
         100,
         "080131",
         "KGM",
@@ -252,8 +266,8 @@ _CASHEW_CI: list[Variant] = [
         "",
     ),
 ]
-_PEPPER_VN: list[Variant] = [
-    (
+_PEPPER_VN: list[ProductVariant] = [
+    ProductVariant(
         60,
         "090411",
         "KGM",
@@ -268,7 +282,7 @@ _PEPPER_VN: list[Variant] = [
         ("bao PP 50kg", "bao PP 25kg"),
         "越南黑胡椒",
     ),
-    (
+    ProductVariant(
         25,
         "090411",
         "KGM",
@@ -283,7 +297,7 @@ _PEPPER_VN: list[Variant] = [
         ("bao PP 25kg",),
         "越南白胡椒",
     ),
-    (
+    ProductVariant(
         15,
         "090412",
         "KGM",
@@ -299,8 +313,8 @@ _PEPPER_VN: list[Variant] = [
         "黑胡椒粉",
     ),
 ]
-_PEPPER_OTHER: list[Variant] = [
-    (
+_PEPPER_OTHER: list[ProductVariant] = [
+    ProductVariant(
         100,
         "090411",
         "KGM",
@@ -316,8 +330,8 @@ _PEPPER_OTHER: list[Variant] = [
         "",
     ),
 ]
-_RICE_VN: list[Variant] = [
-    (
+_RICE_VN: list[ProductVariant] = [
+    ProductVariant(
         55,
         "100630",
         "TNE",
@@ -332,7 +346,7 @@ _RICE_VN: list[Variant] = [
         ("bao PP 50kg", "hàng rời"),
         "越南长粒大米",
     ),
-    (
+    ProductVariant(
         35,
         "100630",
         "TNE",
@@ -353,7 +367,7 @@ _RICE_VN: list[Variant] = [
         ("bao 25kg", "túi 5kg"),
         "越南香米",
     ),
-    (
+    ProductVariant(
         10,
         "100640",
         "TNE",
@@ -369,8 +383,8 @@ _RICE_VN: list[Variant] = [
         "碎米",
     ),
 ]
-_RICE_OTHER: list[Variant] = [
-    (
+_RICE_OTHER: list[ProductVariant] = [
+    ProductVariant(
         70,
         "100630",
         "TNE",
@@ -385,7 +399,7 @@ _RICE_OTHER: list[Variant] = [
         (),
         "",
     ),
-    (
+    ProductVariant(
         30,
         "100630",
         "TNE",
@@ -401,8 +415,8 @@ _RICE_OTHER: list[Variant] = [
         "",
     ),
 ]
-_RUBBER_VN: list[Variant] = [
-    (
+_RUBBER_VN: list[ProductVariant] = [
+    ProductVariant(
         70,
         "400122",
         "KGM",
@@ -422,7 +436,7 @@ _RUBBER_VN: list[Variant] = [
         ("35kg/bành, pallet gỗ",),
         "越南天然橡胶",
     ),
-    (
+    ProductVariant(
         20,
         "400110",
         "KGM",
@@ -437,7 +451,7 @@ _RUBBER_VN: list[Variant] = [
         ("phuy 205kg",),
         "天然胶乳",
     ),
-    (
+    ProductVariant(
         10,
         "400129",
         "KGM",
@@ -453,8 +467,8 @@ _RUBBER_VN: list[Variant] = [
         "复合橡胶",
     ),
 ]
-_RUBBER_OTHER: list[Variant] = [
-    (
+_RUBBER_OTHER: list[ProductVariant] = [
+    ProductVariant(
         100,
         "400122",
         "KGM",
@@ -470,8 +484,8 @@ _RUBBER_OTHER: list[Variant] = [
         "",
     ),
 ]
-_CASSAVA_VN: list[Variant] = [
-    (
+_CASSAVA_VN: list[ProductVariant] = [
+    ProductVariant(
         45,
         "071410",
         "TNE",
@@ -486,7 +500,7 @@ _CASSAVA_VN: list[Variant] = [
         ("hàng rời", "bao jumbo"),
         "越南木薯干片",
     ),
-    (
+    ProductVariant(
         55,
         "110814",
         "TNE",
@@ -502,8 +516,8 @@ _CASSAVA_VN: list[Variant] = [
         "越南木薯淀粉",
     ),
 ]
-_CASSAVA_TH: list[Variant] = [
-    (
+_CASSAVA_TH: list[ProductVariant] = [
+    ProductVariant(
         100,
         "110814",
         "TNE",
@@ -519,8 +533,8 @@ _CASSAVA_TH: list[Variant] = [
         "",
     ),
 ]
-_TEA_VN: list[Variant] = [
-    (
+_TEA_VN: list[ProductVariant] = [
+    ProductVariant(
         55,
         "090240",
         "KGM",
@@ -535,7 +549,7 @@ _TEA_VN: list[Variant] = [
         ("bao giấy 50kg",),
         "越南红茶",
     ),
-    (
+    ProductVariant(
         35,
         "090220",
         "KGM",
@@ -550,7 +564,7 @@ _TEA_VN: list[Variant] = [
         ("thùng carton 30kg",),
         "越南绿茶",
     ),
-    (
+    ProductVariant(
         10,
         "090230",
         "KGM",
@@ -566,8 +580,8 @@ _TEA_VN: list[Variant] = [
         "红茶袋泡茶",
     ),
 ]
-_TEA_OTHER: list[Variant] = [
-    (
+_TEA_OTHER: list[ProductVariant] = [
+    ProductVariant(
         100,
         "090240",
         "KGM",
@@ -583,8 +597,8 @@ _TEA_OTHER: list[Variant] = [
         "",
     ),
 ]
-_FRUIT_VN: list[Variant] = [
-    (
+_FRUIT_VN: list[ProductVariant] = [
+    ProductVariant(
         30,
         "081090",
         "KGM",
@@ -606,7 +620,7 @@ _FRUIT_VN: list[Variant] = [
         ("thùng carton 9kg",),
         "越南火龙果",
     ),
-    (
+    ProductVariant(
         30,
         "081060",
         "KGM",
@@ -621,7 +635,7 @@ _FRUIT_VN: list[Variant] = [
         ("thùng carton 18kg",),
         "越南鲜榴莲",
     ),
-    (
+    ProductVariant(
         20,
         "080390",
         "KGM",
@@ -636,7 +650,7 @@ _FRUIT_VN: list[Variant] = [
         ("thùng 13kg",),
         "越南香蕉",
     ),
-    (
+    ProductVariant(
         10,
         "080450",
         "KGM",
@@ -651,7 +665,7 @@ _FRUIT_VN: list[Variant] = [
         ("thùng carton",),
         "越南芒果",
     ),
-    (
+    ProductVariant(
         10,
         "081340",
         "KGM",
@@ -672,8 +686,8 @@ _FRUIT_VN: list[Variant] = [
         "芒果干",
     ),
 ]
-_VEG_VN: list[Variant] = [
-    (
+_VEG_VN: list[ProductVariant] = [
+    ProductVariant(
         40,
         "070999",
         "KGM",
@@ -695,7 +709,7 @@ _VEG_VN: list[Variant] = [
         ("thùng carton",),
         "越南新鲜蔬菜",
     ),
-    (
+    ProductVariant(
         35,
         "070960",
         "KGM",
@@ -710,7 +724,7 @@ _VEG_VN: list[Variant] = [
         ("thùng xốp",),
         "越南鲜辣椒",
     ),
-    (
+    ProductVariant(
         25,
         "071090",
         "KGM",
@@ -726,8 +740,8 @@ _VEG_VN: list[Variant] = [
         "速冻混合蔬菜",
     ),
 ]
-_SEAFOOD_VN: list[Variant] = [
-    (
+_SEAFOOD_VN: list[ProductVariant] = [
+    ProductVariant(
         45,
         "030617",
         "KGM",
@@ -748,7 +762,7 @@ _SEAFOOD_VN: list[Variant] = [
         ("thùng 10kg",),
         "冻南美白对虾",
     ),
-    (
+    ProductVariant(
         45,
         "030462",
         "KGM",
@@ -769,7 +783,7 @@ _SEAFOOD_VN: list[Variant] = [
         ("thùng 10kg",),
         "越南冻巴沙鱼柳",
     ),
-    (
+    ProductVariant(
         10,
         "030743",
         "KGM",
@@ -785,8 +799,8 @@ _SEAFOOD_VN: list[Variant] = [
         "冻鱿鱼",
     ),
 ]
-_SEAFOOD_OTHER: list[Variant] = [
-    (
+_SEAFOOD_OTHER: list[ProductVariant] = [
+    ProductVariant(
         100,
         "030617",
         "KGM",
@@ -802,8 +816,8 @@ _SEAFOOD_OTHER: list[Variant] = [
         "",
     ),
 ]
-_WOOD_VN: list[Variant] = [
-    (
+_WOOD_VN: list[ProductVariant] = [
+    ProductVariant(
         30,
         "440799",
         "MTQ",
@@ -823,7 +837,7 @@ _WOOD_VN: list[Variant] = [
         ("kiện",),
         "越南相思木板材",
     ),
-    (
+    ProductVariant(
         5,
         "440711",
         "MTQ",
@@ -838,7 +852,7 @@ _WOOD_VN: list[Variant] = [
         ("kiện",),
         "松木锯材",
     ),
-    (
+    ProductVariant(
         30,
         "440131",
         "TNE",
@@ -853,7 +867,7 @@ _WOOD_VN: list[Variant] = [
         ("hàng rời",),
         "木质颗粒燃料",
     ),
-    (
+    ProductVariant(
         10,
         "440122",
         "TNE",
@@ -868,7 +882,7 @@ _WOOD_VN: list[Variant] = [
         ("hàng rời",),
         "相思木片",
     ),
-    (
+    ProductVariant(
         25,
         "940360",
         "PCE",
@@ -892,7 +906,7 @@ _WOOD_VN: list[Variant] = [
     ),
 ]
 
-PRODUCT_VARIANTS: dict[tuple[str, str], list[Variant]] = {
+PRODUCT_VARIANTS: dict[tuple[str, str], list[ProductVariant]] = {
     ("coffee", "VN"): _COFFEE_VN,
     ("coffee", "BR"): _COFFEE_BR,
     ("coffee", "IN"): _COFFEE_IN,
