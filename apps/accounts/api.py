@@ -8,9 +8,9 @@ from django.utils.translation import get_language_from_request
 from ninja import Router, Status
 
 from apps.accounts import selectors, services
+from apps.accounts.auth import session_or_bearer
 from apps.accounts.models import User
 from apps.accounts.schemas import ProfileOut, RegistrationIn, RegistrationOut, SessionExpiryOut
-from apps.core.api import session_or_bearer
 from apps.core.errors import NotAuthenticated
 from apps.core.languages import normalize
 from apps.core.responses import envelope

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.http import HttpRequest, JsonResponse
 from ninja import Query, Router, Status
 
+from apps.accounts.auth import session_or_bearer
 from apps.accounts.models import User
 from apps.billing import selectors, services
 from apps.billing.providers.stripe_checkout import WebhookRejected, verified_event
@@ -25,7 +26,6 @@ from apps.billing.schemas import (
     ProductOut,
     PurchaseIn,
 )
-from apps.core.api import session_or_bearer
 from apps.core.responses import envelope, error_response
 from apps.core.schemas import Envelope, PagedEnvelope
 

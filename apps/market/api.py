@@ -13,10 +13,10 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from ninja import Query, Router, Status
 
+from apps.accounts.auth import session_or_bearer
 from apps.accounts.models import User
 from apps.billing.selectors import current_plans, query_counted_today
 from apps.billing.services import record_query
-from apps.core.api import session_or_bearer
 from apps.core.errors import PermissionDenied, ValidationFailed
 from apps.core.products import MARKET_INSIGHTS
 from apps.core.responses import envelope
