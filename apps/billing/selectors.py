@@ -22,8 +22,8 @@ from apps.billing.models import (
     QueryLog,
     Subscription,
 )
+from apps.billing.products import LEAD_SOURCING, MARKET_INSIGHTS
 from apps.core.errors import NotFound, ValidationFailed
-from apps.core.products import LEAD_SOURCING, MARKET_INSIGHTS
 
 LEDGER_HISTORY = 50
 ORDER_HISTORY = 50

@@ -29,10 +29,10 @@ from apps.billing.models import (
     QueryLog,
     Subscription,
 )
+from apps.billing.products import MARKET_INSIGHTS
 from apps.billing.providers.checkout import CheckoutProviderError, checkout_provider
 from apps.billing.providers.stripe_checkout import NAME as STRIPE
 from apps.core.errors import Conflict, NotFound, PermissionDenied, ProviderUnavailable
-from apps.core.products import MARKET_INSIGHTS
 
 logger = logging.getLogger(__name__)
 

@@ -15,10 +15,10 @@ from ninja import Query, Router, Status
 
 from apps.accounts.auth import session_or_bearer
 from apps.accounts.models import User
+from apps.billing.products import MARKET_INSIGHTS
 from apps.billing.selectors import current_plans, query_counted_today
 from apps.billing.services import record_query
 from apps.core.errors import PermissionDenied, ValidationFailed
-from apps.core.products import MARKET_INSIGHTS
 from apps.core.responses import envelope
 from apps.core.schemas import Envelope
 from apps.market import ask, exports, selectors

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
-from urllib.parse import parse_qsl, urlsplit
-
 import pytest
 from django.test import Client
+
+from apps.core.tests.pages import preload_of, redirect_parts
 
 pytestmark = pytest.mark.django_db
 
@@ -17,7 +16,6 @@ PAGES = [
     ("/find-global-company/42", "company-detail"),
     ("/lead-verification", "lead-verification"),
     ("/lead-verification/42", "verification-detail"),
-    ("/profile", "profile"),
 ]
 UNAVAILABLE = [
     "/ai-sale-agent",
@@ -31,19 +29,6 @@ UNAVAILABLE = [
 ]
 
 
-def preload_of(response) -> dict:
-    html = response.content.decode()
-    start = html.index('<script id="preload" type="application/json">') + len(
-        '<script id="preload" type="application/json">'
-    )
-    return json.loads(html[start : html.index("</script>", start)])
-
-
-def redirect_parts(response) -> tuple[str, list[tuple[str, str]]]:
-    location = urlsplit(response["Location"])
-    return location.path, parse_qsl(location.query)
-
-
 @pytest.fixture
 def member_client(client: Client, django_user_model) -> Client:
     user = django_user_model.objects.create_user(email="buyer@example.com", name="Buyer")
@@ -54,10 +39,6 @@ def member_client(client: Client, django_user_model) -> Client:
 @pytest.mark.parametrize(
     ("url", "target"),
     [
-        ("/?product_name=lead-sourcing", "/find-global-company?product_name=lead-sourcing"),
-        ("/?product_name=market-insights", "/market-insights?product_name=market-insights"),
-        ("/?product_name=anything&pricing=x", "/market-insights?product_name=anything&pricing=x"),
-        ("/", "/market-insights"),
         ("/find-global-buyers", "/find-global-company"),
         ("/find-global-buyers?my-leads=1", "/find-global-company?my-leads=1"),
         ("/find-global", "/find-global-lead"),
@@ -78,9 +59,6 @@ def test_redirect_routes_carry_search_parameters(client: Client, url: str, targe
         ("/find-global-company/7", "find-global-company"),
         ("/lead-verification", "find-global-company"),
         ("/lead-verification/7", "find-global-company"),
-        ("/profile", "find-global-company"),
-        ("/success?product_name=market-insights", "find-global-company"),
-        ("/cancel?product_name=lead-sourcing", "find-global-company"),
         *[(url, "find-global-company") for url in UNAVAILABLE],
     ],
 )
@@ -131,33 +109,6 @@ def test_unavailable_sidebar_routes_render_the_notice(member_client: Client, url
     response = member_client.get(url)
     assert response.status_code == 200
     assert preload_of(response)["page"] == "unavailable"
-
-
-@pytest.mark.parametrize(
-    ("url", "page", "target"),
-    [
-        ("/success?product_name=market-insights", "success", "/market-insights"),
-        ("/success?product_name=Market-Insights-monthly", "success", "/market-insights"),
-        ("/success?product_name=LEAD-SOURCING", "success", "/find-global-company"),
-        ("/success?product_name=other", "success", None),
-        ("/cancel?product_name=market-insights", "cancel", "/market-insights"),
-        ("/cancel?product_name=lead-sourcing", "cancel", "/find-global-company"),
-        ("/cancel?product_name=other", "cancel", None),
-    ],
-)
-def test_payment_outcomes_follow_the_product_name(
-    member_client: Client, url: str, page: str, target: str | None
-) -> None:
-    preload = preload_of(member_client.get(url))
-    assert preload["page"] == page
-    assert preload["data"]["target"] == target
-
-
-@pytest.mark.parametrize("url", ["/success", "/cancel", "/success?product_name="])
-def test_payment_outcomes_require_a_product_name(member_client: Client, url: str) -> None:
-    response = member_client.get(url)
-    assert response.status_code == 400
-    assert preload_of(response)["page"] == "server-error"
 
 
 @pytest.mark.parametrize(
