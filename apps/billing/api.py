@@ -1,5 +1,5 @@
-"""The billing API: catalogue, the user's billing overview, checkout, Stripe's webhook and
-orders (under /oms-backend/v1/)."""
+"""The billing API: catalogue, the user's profile and billing overview, checkout, Stripe's
+webhook and orders (under /oms-backend/v1/)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from django.conf import settings
 from django.http import HttpRequest, JsonResponse
 from ninja import Query, Router, Status
 
+from apps.accounts.api import router as users_router
 from apps.accounts.auth import session_or_bearer
 from apps.accounts.models import User
 from apps.billing import selectors, services
@@ -24,6 +25,7 @@ from apps.billing.schemas import (
     PlanOut,
     PlansQuery,
     ProductOut,
+    Profile,
     PurchaseIn,
 )
 from apps.core.responses import envelope, error_response
@@ -47,6 +49,13 @@ def products(request: HttpRequest) -> dict[str, Any]:
 @router.get("plans", response=Envelope[list[PlanOut]], auth=None)
 def plans(request: HttpRequest, filters: Query[PlansQuery]) -> dict[str, Any]:
     return envelope([selectors.plan_data(plan) for plan in selectors.catalogue(filters.product_id)])
+
+
+# django-ninja serves a path from one router only: the profile joins accounts' users router,
+# where sign-up (`POST users`) is.
+@users_router.get("users", response=Envelope[Profile], auth=session_or_bearer)
+def profile(request: HttpRequest) -> dict[str, Any]:
+    return envelope(selectors.profile(_user(request)))
 
 
 @router.get("users/billing", response=Envelope[BillingOut], auth=session_or_bearer)

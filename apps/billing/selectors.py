@@ -215,6 +215,12 @@ def usage(user: User, plans: list[Plan] | None = None) -> dict[str, Any]:
     }
 
 
+def profile(user: User, plans: list[Plan] | None = None) -> dict[str, Any]:
+    """The profile the client stores on startup (`GET /fast-ai/v1/users`): the user, and
+    billing's figures (plans, today's queries and credits)."""
+    return {"id": user.pk, "email": user.email, "name": user.name, **usage(user, plans)}
+
+
 # Orders and ledger
 
 

@@ -1,4 +1,5 @@
-"""The orders API and the billing overview: each user sees and changes only their own."""
+"""The orders API, the billing overview and the profile: each user sees and changes only their
+own."""
 
 from __future__ import annotations
 
@@ -220,3 +221,44 @@ def test_a_credit_block_is_403_with_insufficient_credit_in_meta_message(member: 
 
     assert response.status_code == 403
     assert "insufficient credit" in json.loads(response.content)["meta"]["message"]
+
+
+def test_the_profile_of_a_new_user_is_on_the_free_plans(
+    member: User,
+) -> None:
+    response = signed_in(member).get("/fast-ai/v1/users")
+
+    assert response.status_code == 200
+    profile = response.json()["data"]
+    assert (profile["id"], profile["email"], profile["name"]) == (
+        member.pk,
+        "lan.nguyen@example.com",
+        "Lan Nguyen",
+    )
+    subscription = profile["user_subscription"]
+    assert (subscription["product"], subscription["plan"]["key"]) == ("market-insights", "free")
+    assert subscription["plan"]["plan_usage"] == [
+        {"limit_value": 2, "plan_limit": {"limit_type": "query_per_day"}}
+    ]
+    assert [s["product"] for s in profile["subscriptions"]] == ["market-insights", "lead-sourcing"]
+    assert profile["total_user_query_logs_in_day"] == 0
+    assert profile["queries_left_today"] == 2
+    assert profile["credits"] == {"balance": 10, "free": 10, "bought": 0, "daily_allowance": 10}
+
+
+def test_the_profile_reads_session_user_plans_subscriptions_queries_and_credits(
+    member: User, django_assert_num_queries: Any
+) -> None:
+    client = signed_in(member)
+    with django_assert_num_queries(6):
+        assert client.get("/fast-ai/v1/users").status_code == 200
+
+
+def test_no_profile_for_a_visitor(client: Client) -> None:
+    response = client.get("/fast-ai/v1/users")
+
+    assert response.status_code == 401
+    assert response.json()["meta"] == {
+        "message": "Please login to use this feature",
+        "code": "not_authenticated",
+    }

@@ -1,7 +1,10 @@
 """Billing's pages: the root opens the product named in the address, and the payment outcomes
-lead back to the product bought (spec §2)."""
+lead back to the product bought (spec §2). And what billing adds to every signed-in page: the
+profile and the plans, preloaded."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -11,6 +14,14 @@ from apps.billing.tests.conftest import signed_in
 from apps.core.tests.pages import preload_of, redirect_parts
 
 pytestmark = pytest.mark.django_db
+
+SIGNED_IN_PAGES = [
+    "/market-insights",
+    "/find-global-company/42",
+    "/lead-verification",
+    "/profile",
+    "/success?product_name=market-insights",
+]
 
 
 @pytest.mark.parametrize(
@@ -63,3 +74,22 @@ def test_payment_outcomes_require_a_product_name(member: User, url: str) -> None
     response = signed_in(member).get(url)
     assert response.status_code == 400
     assert preload_of(response)["page"] == "server-error"
+
+
+@pytest.mark.parametrize("url", SIGNED_IN_PAGES)
+def test_signed_in_pages_preload_the_profile_and_the_plans(member: User, url: str) -> None:
+    client = signed_in(member)
+    preloaded = preload_of(client.get(url))["data"]["api"]
+    assert set(preloaded) == {"/fast-ai/v1/users", "/fast-ai/v1/plans"}
+    for path, answer in preloaded.items():
+        assert client.get(path).json()["data"] == answer
+
+
+@pytest.mark.parametrize("url", SIGNED_IN_PAGES)
+def test_a_signed_in_page_reads_session_user_and_billing_in_six_queries(
+    member: User, django_assert_num_queries: Any, url: str
+) -> None:
+    client = signed_in(member)
+    # Session, user, then billing: plans, subscriptions, today's queries, credits.
+    with django_assert_num_queries(6):
+        assert client.get(url).status_code == 200

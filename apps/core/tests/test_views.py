@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from django.http import HttpRequest
 from django.test import Client
 
+from apps.core import pages
 from apps.core.tests.pages import preload_of, redirect_parts
 
 pytestmark = pytest.mark.django_db
@@ -92,12 +96,31 @@ def test_detail_pages_preload_their_company_id(member_client: Client) -> None:
     assert preload_of(member_client.get("/find-global-company/42"))["data"]["company_id"] == 42
 
 
+@pytest.fixture
+def page_preloads(monkeypatch: pytest.MonkeyPatch) -> pages.PreloadRegistry:
+    """An empty hook registry in place of the one the apps registered with."""
+    registry = pages.PreloadRegistry()
+    monkeypatch.setattr(pages, "page_preloads", registry)
+    return registry
+
+
 @pytest.mark.parametrize(("url", "page"), PAGES)
-def test_pages_preload_the_api_answers_the_shell_needs(member_client: Client, url: str, page: str):
-    preloaded = preload_of(member_client.get(url))["data"]["api"]
-    assert "/fast-ai/v1/users" in preloaded
-    for path, answer in preloaded.items():
-        assert member_client.get(path).json()["data"] == answer
+def test_signed_in_pages_preload_what_the_registered_hooks_answer(
+    member_client: Client, page_preloads: pages.PreloadRegistry, url: str, page: str
+) -> None:
+    calls: list[tuple[str, str]] = []
+
+    def hook(request: HttpRequest, page: str) -> dict[str, Any]:
+        calls.append((request.user.get_username(), page))
+        return {"/fast-ai/v1/example": {"page": page}}
+
+    page_preloads.register(hook)
+    page_preloads.register(hook)
+
+    assert preload_of(member_client.get(url))["data"]["api"] == {
+        "/fast-ai/v1/example": {"page": page}
+    }
+    assert calls == [("buyer@example.com", page)]
 
 
 def test_public_pages_preload_no_api_answers(client: Client) -> None:
@@ -140,13 +163,13 @@ def test_unknown_api_path_is_a_json_not_found(client: Client) -> None:
     assert response.json()["meta"]["code"] == "not_found"
 
 
-def test_a_failing_page_is_the_error_screen(member_client: Client, monkeypatch) -> None:
-    from apps.core import pages
-
-    def broken(*args, **kwargs):
+def test_a_failing_page_is_the_error_screen(
+    member_client: Client, page_preloads: pages.PreloadRegistry
+) -> None:
+    def broken(request: HttpRequest, page: str) -> dict[str, Any]:
         raise RuntimeError("database unavailable")
 
-    monkeypatch.setattr(pages, "page_preload", broken)
+    page_preloads.register(broken)
     member_client.raise_request_exception = False
     response = member_client.get("/market-insights")
     assert response.status_code == 500
@@ -157,12 +180,3 @@ def test_the_api_is_described_by_an_openapi_document(client: Client) -> None:
     document = client.get("/api/openapi.json").json()
     assert document["info"]["title"] == "Tradewise API"
     assert "/fast-ai/v1/users" in document["paths"]
-
-
-@pytest.mark.parametrize(("url", "page"), PAGES)
-def test_a_signed_in_page_reads_session_user_and_billing_in_six_queries(
-    member_client: Client, django_assert_num_queries, url: str, page: str
-) -> None:
-    # Session, user, then billing: plans, subscriptions, today's queries, credits.
-    with django_assert_num_queries(6):
-        assert member_client.get(url).status_code == 200
