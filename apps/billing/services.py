@@ -100,8 +100,16 @@ def _save(account: CreditAccount) -> None:
 # Query quota
 
 
+def count_query(user: User, *, product_name: str, key: str) -> None:
+    """Count a search (by its key) against the user's queries of `product_name` today, as
+    record_query does; a search already counted today (repeated or paged) is told by one
+    indexed lookup, without taking the account's lock."""
+    if not selectors.query_counted_today(user, product_name, key):
+        record_query(user, product_name=product_name, key=key)
+
+
 @transaction.atomic
-def record_query(user: User, product_name: str, key: str) -> QuotaState:
+def record_query(user: User, *, product_name: str, key: str) -> QuotaState:
     """Count one query of `product_name` against the user's plan for today (UTC). The same key
     on the same day counts once; past the plan's `query_per_day` it raises QueryLimitExceeded."""
     product = selectors.product_named(product_name)

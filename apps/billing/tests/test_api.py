@@ -202,10 +202,10 @@ def test_a_paid_subscription_is_in_the_profile(
 
 
 def test_a_quota_block_is_403_with_query_limit_exceeded_in_data_error(member: User) -> None:
-    services.record_query(member, "market-insights", "a")
-    services.record_query(member, "market-insights", "b")
+    services.record_query(member, product_name="market-insights", key="a")
+    services.record_query(member, product_name="market-insights", key="b")
     with pytest.raises(services.QueryLimitExceeded) as blocked:
-        services.record_query(member, "market-insights", "c")
+        services.record_query(member, product_name="market-insights", key="c")
 
     response = application_error_response(blocked.value)
 

@@ -84,7 +84,9 @@ def test_fifty_simultaneous_charges_of_one_reference_charge_once(
 def test_fifty_simultaneous_searches_of_a_free_user_count_two() -> None:
     user = User.objects.create_user("binh@example.com")
 
-    results = all_at_once(lambda n: services.record_query(user, "market-insights", f"search {n}"))
+    results = all_at_once(
+        lambda n: services.record_query(user, product_name="market-insights", key=f"search {n}")
+    )
 
     assert sum(1 for r in results if isinstance(r, services.QuotaState)) == 2
     assert selectors.queries_today(user, "market-insights") == 2

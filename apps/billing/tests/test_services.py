@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 import time_machine
@@ -46,45 +47,56 @@ def subscribe(user: User, key: str) -> Subscription:
 
 
 def test_a_free_user_has_two_searches_a_day(user: User) -> None:
-    first = services.record_query(user, "market-insights", "coffee|VN|2024")
-    second = services.record_query(user, "market-insights", "cashew|VN|2024")
+    first = services.record_query(user, product_name="market-insights", key="coffee|VN|2024")
+    second = services.record_query(user, product_name="market-insights", key="cashew|VN|2024")
 
     assert (first.used, first.remaining, second.remaining) == (1, 1, 0)
     with pytest.raises(QueryLimitExceeded) as refused:
-        services.record_query(user, "market-insights", "pepper|VN|2024")
+        services.record_query(user, product_name="market-insights", key="pepper|VN|2024")
     assert "query limit exceeded" in refused.value.message
     assert refused.value.status == 403
 
 
 def test_the_same_search_on_the_same_day_counts_once(user: User) -> None:
     for _ in range(5):
-        state = services.record_query(user, "market-insights", "coffee|VN|2024")
+        state = services.record_query(user, product_name="market-insights", key="coffee|VN|2024")
     assert (state.used, state.counted) == (1, False)
     assert selectors.queries_today(user, "market-insights") == 1
 
 
 def test_repeating_a_counted_search_is_allowed_after_the_limit(user: User) -> None:
-    services.record_query(user, "market-insights", "a")
-    services.record_query(user, "market-insights", "b")
-    assert services.record_query(user, "market-insights", "a").counted is False
+    services.record_query(user, product_name="market-insights", key="a")
+    services.record_query(user, product_name="market-insights", key="b")
+    assert services.record_query(user, product_name="market-insights", key="a").counted is False
+
+
+def test_counting_a_search_counts_it_once_a_day(user: User, django_assert_num_queries: Any) -> None:
+    services.count_query(user, product_name="market-insights", key="a")
+    with django_assert_num_queries(1):  # one lookup: counted already, no lock taken
+        services.count_query(user, product_name="market-insights", key="a")
+    services.count_query(user, product_name="market-insights", key="b")
+
+    assert selectors.queries_today(user, "market-insights") == 2
+    with pytest.raises(QueryLimitExceeded):
+        services.count_query(user, product_name="market-insights", key="c")
 
 
 def test_a_paid_plan_has_no_daily_limit(user: User) -> None:
     subscribe(user, "daily")
     for number in range(20):
-        state = services.record_query(user, "market-insights", f"search {number}")
+        state = services.record_query(user, product_name="market-insights", key=f"search {number}")
     assert (state.used, state.limit, state.remaining) == (20, None, None)
 
 
 def test_the_quota_starts_again_at_midnight_utc(user: User) -> None:
     with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
-        services.record_query(user, "market-insights", "a")
-        services.record_query(user, "market-insights", "b")
+        services.record_query(user, product_name="market-insights", key="a")
+        services.record_query(user, product_name="market-insights", key="b")
         with pytest.raises(QueryLimitExceeded):
-            services.record_query(user, "market-insights", "c")
+            services.record_query(user, product_name="market-insights", key="c")
     with time_machine.travel(AFTER_MIDNIGHT, tick=False):
         assert selectors.queries_today(user, "market-insights") == 0
-        assert services.record_query(user, "market-insights", "a").counted is True
+        assert services.record_query(user, product_name="market-insights", key="a").counted is True
 
 
 def test_an_ended_subscription_falls_back_to_the_free_plan(user: User) -> None:
@@ -106,9 +118,9 @@ def test_a_cancelled_subscription_is_not_current(user: User) -> None:
 
 def test_queries_of_one_user_do_not_count_for_another(user: User) -> None:
     other = User.objects.create_user("binh@example.com")
-    services.record_query(user, "market-insights", "a")
-    services.record_query(user, "market-insights", "b")
-    assert services.record_query(other, "market-insights", "a").remaining == 1
+    services.record_query(user, product_name="market-insights", key="a")
+    services.record_query(user, product_name="market-insights", key="b")
+    assert services.record_query(other, product_name="market-insights", key="a").remaining == 1
 
 
 # Credits
