@@ -68,7 +68,10 @@ def billing(request: HttpRequest) -> dict[str, Any]:
 )
 def checkout(request: HttpRequest, payload: CheckoutIn) -> Status[dict[str, Any]]:
     order, url = services.start_checkout(
-        _user(request), payload.product, payload.plan, payload.language
+        _user(request),
+        product_name=payload.product,
+        plan_key=payload.plan,
+        language=payload.language,
     )
     return Status(201, envelope({"url": url, "order_id": order.pk, "provider": order.provider}))
 
@@ -88,7 +91,9 @@ def stripe_webhook(request: HttpRequest) -> JsonResponse:
 
 @orders_router.post("orders", response={201: Envelope[OrderOut]})
 def create_order(request: HttpRequest, payload: PurchaseIn) -> Status[dict[str, Any]]:
-    order = services.create_order(_user(request), payload.product, payload.plan)
+    order = services.create_order(
+        _user(request), product_name=payload.product, plan_key=payload.plan
+    )
     return Status(201, envelope(selectors.order_data(order)))
 
 

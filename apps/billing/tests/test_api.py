@@ -148,7 +148,7 @@ def test_the_billing_overview_shows_orders_ledger_plans_and_credits(
     services.fulfil_order(
         order.pk, provider="sandbox", provider_reference=order.provider_reference, amount_cents=500
     )
-    services.charge_credits(member, 12, "lead-phone", reference="lead-phone:4")
+    services.charge_credits(member, amount=12, reason="lead-phone", reference="lead-phone:4")
 
     overview = member_client.get("/fast-ai/v1/users/billing").json()["data"]
 
@@ -169,7 +169,7 @@ def test_the_billing_overview_holds_only_the_users_own_records(
     member_client: Client, other_client: Client, other_member: User
 ) -> None:
     create(other_client)
-    services.grant_credits(other_member, 100, "Basic pack", reference="order:x")
+    services.grant_credits(other_member, amount=100, reason="Basic pack", reference="order:x")
 
     overview = member_client.get("/fast-ai/v1/users/billing").json()["data"]
 
@@ -215,7 +215,7 @@ def test_a_quota_block_is_403_with_query_limit_exceeded_in_data_error(member: Us
 
 def test_a_credit_block_is_403_with_insufficient_credit_in_meta_message(member: User) -> None:
     with pytest.raises(services.InsufficientCredit) as blocked:
-        services.charge_credits(member, 11, "lead-phone", reference="lead-phone:1")
+        services.charge_credits(member, amount=11, reason="lead-phone", reference="lead-phone:1")
 
     response = application_error_response(blocked.value)
 

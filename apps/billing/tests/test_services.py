@@ -136,10 +136,10 @@ def test_a_new_user_has_ten_free_credits_today(user: User) -> None:
 
 
 def test_free_credits_are_spent_before_bought_ones(user: User) -> None:
-    services.grant_credits(user, 100, "Basic pack", reference="order:1")
+    services.grant_credits(user, amount=100, reason="Basic pack", reference="order:1")
 
-    services.charge_credits(user, 5, "lead-phone", reference="lead-phone:7")
-    services.charge_credits(user, 7, "lead-phone", reference="lead-phone:8")
+    services.charge_credits(user, amount=5, reason="lead-phone", reference="lead-phone:7")
+    services.charge_credits(user, amount=7, reason="lead-phone", reference="lead-phone:8")
 
     account = CreditAccount.objects.get(user=user)
     assert (account.free_balance, account.bought_balance) == (0, 98)
@@ -149,19 +149,19 @@ def test_free_credits_are_spent_before_bought_ones(user: User) -> None:
 
 
 def test_charging_the_same_reference_twice_charges_once(user: User) -> None:
-    first = services.charge_credits(user, 1, "lead-email", reference="lead-email:123")
-    again = services.charge_credits(user, 1, "lead-email", reference="lead-email:123")
+    first = services.charge_credits(user, amount=1, reason="lead-email", reference="lead-email:123")
+    again = services.charge_credits(user, amount=1, reason="lead-email", reference="lead-email:123")
 
     assert (first.changed, again.changed, again.balance) == (True, False, 9)
     assert CreditEntry.objects.filter(kind="charge").count() == 1
 
 
 def test_an_insufficient_balance_is_refused_and_nothing_is_written(user: User) -> None:
-    services.charge_credits(user, 8, "lead-phone", reference="a")
+    services.charge_credits(user, amount=8, reason="lead-phone", reference="a")
     entries = CreditEntry.objects.count()
 
     with pytest.raises(InsufficientCredit) as refused:
-        services.charge_credits(user, 5, "lead-phone", reference="b")
+        services.charge_credits(user, amount=5, reason="lead-phone", reference="b")
 
     assert "insufficient credit" in refused.value.message
     assert refused.value.status == 403
@@ -170,17 +170,19 @@ def test_an_insufficient_balance_is_refused_and_nothing_is_written(user: User) -
 
 
 def test_granting_the_same_reference_twice_grants_once(user: User) -> None:
-    services.grant_credits(user, 100, "Basic pack", reference="order:9")
-    services.grant_credits(user, 100, "Basic pack", reference="order:9")
+    services.grant_credits(user, amount=100, reason="Basic pack", reference="order:9")
+    services.grant_credits(user, amount=100, reason="Basic pack", reference="order:9")
     assert CreditAccount.objects.get(user=user).bought_balance == 100
 
 
 def test_a_refund_gives_back_what_the_charge_took_once(user: User) -> None:
-    services.grant_credits(user, 100, "Basic pack", reference="order:1")
-    services.charge_credits(user, 12, "lead-phone", reference="lead-phone:5")
+    services.grant_credits(user, amount=100, reason="Basic pack", reference="order:1")
+    services.charge_credits(user, amount=12, reason="lead-phone", reference="lead-phone:5")
 
-    refunded = services.refund_credits(user, "lead-phone:5", "no phone number found")
-    again = services.refund_credits(user, "lead-phone:5", "no phone number found")
+    refunded = services.refund_credits(
+        user, reference="lead-phone:5", reason="no phone number found"
+    )
+    again = services.refund_credits(user, reference="lead-phone:5", reason="no phone number found")
 
     account = CreditAccount.objects.get(user=user)
     assert (refunded.changed, again.changed) == (True, False)
@@ -189,23 +191,26 @@ def test_a_refund_gives_back_what_the_charge_took_once(user: User) -> None:
 
 
 def test_refunding_an_unknown_reference_changes_nothing(user: User) -> None:
-    assert services.refund_credits(user, "lead-phone:404", "no result").changed is False
+    assert (
+        services.refund_credits(user, reference="lead-phone:404", reason="no result").changed
+        is False
+    )
 
 
 def test_yesterdays_free_credits_are_not_given_back_today(user: User) -> None:
     with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
-        services.charge_credits(user, 4, "lead-phone", reference="lead-phone:1")
+        services.charge_credits(user, amount=4, reason="lead-phone", reference="lead-phone:1")
     with time_machine.travel(AFTER_MIDNIGHT, tick=False):
-        services.refund_credits(user, "lead-phone:1", "no result")
+        services.refund_credits(user, reference="lead-phone:1", reason="no result")
         account = CreditAccount.objects.get(user=user)
         assert account.free_balance == 10
         assert ledger_total(user) == account.balance
 
 
 def test_free_credits_reset_at_midnight_utc(user: User) -> None:
-    services.grant_credits(user, 50, "Basic pack", reference="order:1")
+    services.grant_credits(user, amount=50, reason="Basic pack", reference="order:1")
     with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
-        services.charge_credits(user, 3, "lead-email", reference="lead-email:1")
+        services.charge_credits(user, amount=3, reason="lead-email", reference="lead-email:1")
         assert selectors.usage(user)["credits"]["free"] == 7
     with time_machine.travel(AFTER_MIDNIGHT, tick=False):
         # Reported before anything is written: a fresh day has the full allowance.
@@ -215,7 +220,7 @@ def test_free_credits_reset_at_midnight_utc(user: User) -> None:
             "bought": 50,
             "daily_allowance": 10,
         }
-        services.charge_credits(user, 1, "lead-email", reference="lead-email:2")
+        services.charge_credits(user, amount=1, reason="lead-email", reference="lead-email:2")
         account = CreditAccount.objects.get(user=user)
         assert (account.free_balance, account.bought_balance) == (9, 50)
     kinds = list(CreditEntry.objects.order_by("id").values_list("kind", "amount"))
@@ -232,15 +237,15 @@ def test_free_credits_reset_at_midnight_utc(user: User) -> None:
 
 def test_free_credits_never_accumulate_across_days(user: User) -> None:
     with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
-        services.charge_credits(user, 1, "lead-email", reference="a")
+        services.charge_credits(user, amount=1, reason="lead-email", reference="a")
     with time_machine.travel(datetime(2026, 3, 5, 12, 0, tzinfo=UTC), tick=False):
-        services.charge_credits(user, 1, "lead-email", reference="b")
+        services.charge_credits(user, amount=1, reason="lead-email", reference="b")
         assert CreditAccount.objects.get(user=user).free_balance == 9
 
 
 def test_each_entry_records_the_balance_after_it(user: User) -> None:
-    services.grant_credits(user, 20, "Basic pack", reference="order:1")
-    services.charge_credits(user, 15, "verification", reference="verification:3")
+    services.grant_credits(user, amount=20, reason="Basic pack", reference="order:1")
+    services.charge_credits(user, amount=15, reason="verification", reference="verification:3")
     running = 0
     for entry in CreditEntry.objects.order_by("id"):
         running += entry.amount
@@ -248,7 +253,7 @@ def test_each_entry_records_the_balance_after_it(user: User) -> None:
 
 
 def test_ledger_entries_cannot_be_edited(user: User) -> None:
-    services.grant_credits(user, 20, "Basic pack", reference="order:1")
+    services.grant_credits(user, amount=20, reason="Basic pack", reference="order:1")
     entry = CreditEntry.objects.get()
     entry.amount = 2000
     with pytest.raises(ValueError, match="append-only"):
