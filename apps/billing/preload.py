@@ -12,7 +12,7 @@ from apps.billing import selectors
 
 
 def profile_and_plans(request: HttpRequest, page: str) -> dict[str, Any]:
-    if not isinstance(request.user, User):
+    if not isinstance(request.user, User):  # core calls the hooks for signed-in users only
         return {}
     plans = selectors.catalogue()
     return {
