@@ -14,8 +14,8 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from apps.accounts.models import User
+from apps.billing.products import MARKET_INSIGHTS
 from apps.billing.selectors import queries_today
-from apps.core.products import MARKET_INSIGHTS
 from apps.market import demo, index
 from apps.market.filters import search_filters
 from apps.market.schemas import SearchQuery

@@ -128,7 +128,7 @@ def sandbox_order(db: None) -> Callable[..., Order]:
     "basic")`. Uses the sandbox provider whatever the settings say."""
 
     def create(user: User, product: str, plan: str, language: str = "en") -> Order:
-        order = services.create_order(user, product, plan)
+        order = services.create_order(user, product_name=product, plan_key=plan)
         session = SandboxCheckout().create_session(
             order=order,
             customer_email=user.email,
@@ -148,7 +148,7 @@ def stripe_order(db: None) -> Callable[..., Order]:
     """A pending order with an open Stripe checkout session (no call to Stripe)."""
 
     def create(user: User, product: str, plan: str) -> Order:
-        order = services.create_order(user, product, plan)
+        order = services.create_order(user, product_name=product, plan_key=plan)
         order.provider, order.provider_reference = "stripe", f"cs_test_{next(_numbers):06d}"
         order.save(update_fields=["provider", "provider_reference"])
         return order
