@@ -6,9 +6,7 @@ from __future__ import annotations
 from apps.core.tests.imports import imports_of_apps
 
 PRODUCT_APPS = ("accounts", "billing", "market", "leads", "verification")
-# The demo seeding command is moving to market, which owns the demo data.
-MOVING_OUT = ("management/commands/seed_demo.py",)
 
 
 def test_core_imports_no_product_app() -> None:
-    assert imports_of_apps("core", PRODUCT_APPS, skip=MOVING_OUT) == []
+    assert imports_of_apps("core", PRODUCT_APPS) == []
