@@ -44,13 +44,6 @@ def redirect_parts(response) -> tuple[str, list[tuple[str, str]]]:
     return location.path, parse_qsl(location.query)
 
 
-@pytest.fixture
-def member_client(client: Client, django_user_model) -> Client:
-    user = django_user_model.objects.create_user(email="buyer@example.com", name="Buyer")
-    client.force_login(user)
-    return client
-
-
 @pytest.mark.parametrize(
     ("url", "target"),
     [
@@ -106,7 +99,7 @@ def test_pages_render_their_island_with_a_preload(member_client: Client, url: st
     assert response.status_code == 200
     preload = preload_of(response)
     assert preload["page"] == page
-    assert preload["user"]["email"] == "buyer@example.com"
+    assert preload["user"]["email"] == "lan.nguyen@example.com"
     assert "csrftoken" in response.cookies
 
 
