@@ -3,8 +3,9 @@ build the analytics index, then time a fixed mix of searches through the API (Dj
 client, in-process: the whole request path without the network) and the same searches run
 directly on the index.
 
+    make bench BENCH_SHIPMENTS=100000   # SQLite under var/, emptied first
     BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/tradewise_bench \\
-        .venv/bin/python bench/market.py [--shipments 10000000] [--requests 30] [--keep]
+        .venv/bin/python bench/market.py [--shipments 10000000] [--requests 30] [--fresh]
 
 It uses its own database (created when missing on PostgreSQL; SQLite when the URL says so)
 and its own index directory, never the product's. Prints import rows per second, index build

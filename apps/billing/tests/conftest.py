@@ -58,37 +58,6 @@ def payment_settings(settings: Any) -> Any:
     return settings
 
 
-# People
-
-
-@pytest.fixture
-def member(db: None) -> User:
-    return User.objects.create_user("lan.nguyen@example.com", name="Lan Nguyen")
-
-
-@pytest.fixture
-def other_member(db: None) -> User:
-    return User.objects.create_user("wei.chen@example.com", name="Wei Chen")
-
-
-def signed_in(user: User, **client_options: Any) -> Client:
-    """A new browser session with `user` signed in (holding no identity-provider tokens,
-    so the token-refresh middleware leaves it alone)."""
-    client = Client(**client_options)
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
-def member_client(member: User) -> Client:
-    return signed_in(member)
-
-
-@pytest.fixture
-def other_client(other_member: User) -> Client:
-    return signed_in(other_member)
-
-
 # The catalogue
 
 

@@ -14,8 +14,9 @@ from django.test import Client
 from apps.accounts.models import User
 from apps.billing import selectors, services
 from apps.billing.models import Order
-from apps.billing.tests.conftest import post_json, signed_in
+from apps.billing.tests.conftest import post_json
 from apps.core.responses import application_error_response
+from tests.fixtures import signed_in
 
 pytestmark = pytest.mark.django_db
 

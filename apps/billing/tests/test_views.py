@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 
 from apps.accounts.models import User
-from apps.billing.tests.conftest import signed_in
 from apps.core.tests.pages import preload_of, redirect_parts
+from tests.fixtures import signed_in
 
 pytestmark = pytest.mark.django_db
 

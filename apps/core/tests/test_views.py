@@ -33,13 +33,6 @@ UNAVAILABLE = [
 ]
 
 
-@pytest.fixture
-def member_client(client: Client, django_user_model) -> Client:
-    user = django_user_model.objects.create_user(email="buyer@example.com", name="Buyer")
-    client.force_login(user)
-    return client
-
-
 @pytest.mark.parametrize(
     ("url", "target"),
     [
@@ -88,7 +81,7 @@ def test_pages_render_their_island_with_a_preload(member_client: Client, url: st
     assert response.status_code == 200
     preload = preload_of(response)
     assert preload["page"] == page
-    assert preload["user"]["email"] == "buyer@example.com"
+    assert preload["user"]["email"] == "lan.nguyen@example.com"
     assert "csrftoken" in response.cookies
 
 
@@ -120,7 +113,7 @@ def test_signed_in_pages_preload_what_the_registered_hooks_answer(
     assert preload_of(member_client.get(url))["data"]["api"] == {
         "/fast-ai/v1/example": {"page": page}
     }
-    assert calls == [("buyer@example.com", page)]
+    assert calls == [("lan.nguyen@example.com", page)]
 
 
 def test_public_pages_preload_no_api_answers(client: Client) -> None:
