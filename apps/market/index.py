@@ -432,7 +432,7 @@ def _export(sql: str, target: Path) -> None:
                     out.write(bytes(block).decode("utf-8"))
             return
         cursor.execute(sql)
-        writer = csv.writer(out)
+        writer = csv.writer(out, lineterminator="\n")
         while rows := cursor.fetchmany(20_000):
             writer.writerows(rows)
 

@@ -3,7 +3,7 @@
 HS codes are keyed by their digits ('09', '0901', '090111'), so a shipment row carries its
 6-digit subheading directly. A trade party is one company in one country, found by its
 normalised name (see `apps.market.names`). Shipments are the large table: they are written in
-bulk by `apps.market.services.import_shipments` and unique per (source, source_record_id)."""
+bulk by `apps.market.imports.import_shipments` and unique per (source, source_record_id)."""
 
 from __future__ import annotations
 
@@ -118,7 +118,7 @@ class Shipment(models.Model):
         OTHER = "other"
 
     date = models.DateField()
-    # The shipments table is the bulk table, written only by `services.import_shipments`,
+    # The shipments table is the bulk table, written only by `imports.import_shipments`,
     # which checks every code and resolves every party in the same transaction. Database-level
     # foreign keys would cost a trigger per row and reference (about 40 % of load time on
     # PostgreSQL), so they are left out; PROTECT still guards deletes made through Django.

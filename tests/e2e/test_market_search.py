@@ -18,8 +18,8 @@ from apps.billing.products import MARKET_INSIGHTS
 from apps.billing.selectors import queries_today
 from apps.market import demo, index
 from apps.market.filters import search_filters
+from apps.market.imports import import_shipments
 from apps.market.schemas import SearchQuery
-from apps.market.services import import_shipments
 from tests.conftest import SignInStack
 from tests.e2e.test_buy_credits import FREE_DEMO_USER, sign_in_at_the_provider
 
@@ -47,7 +47,6 @@ def demo_trade_index(settings: Any, tmp_path: Path) -> dict[str, Any]:
     demo.write_csv(source, DEMO_SHIPMENTS)
     report = import_shipments(source)
     assert report.added == DEMO_SHIPMENTS, report.bad_rows[:5]
-    index.build_snapshot()
     figures = index.trade_index().statistics(CASHEW_FROM_VIET_NAM_2024)
     figures["count"] = index.trade_index().count(CASHEW_FROM_VIET_NAM_2024)
     assert figures["count"] == figures["shipments"] > 25, "the demo data should fill 25 rows"

@@ -7,7 +7,8 @@ from django.core.management import CommandError, call_command
 
 from apps.accounts.models import User
 from apps.billing import selectors as billing_selectors
-from apps.market import demo, index, services
+from apps.market import demo, index
+from apps.market.fileformat import SHIPMENT_FILE_COLUMNS
 from apps.market.filters import ShipmentFilters
 from apps.market.models import HSCode, Shipment
 
@@ -22,7 +23,7 @@ ROW = (
 def test_import_shipments_reports_counts_bad_rows_and_progress(tmp_path):
     path = tmp_path / "s.csv.gz"
     with gzip.open(path, "wt", encoding="utf-8") as handle:
-        handle.write(",".join(services.COLUMNS) + "\n")
+        handle.write(",".join(SHIPMENT_FILE_COLUMNS) + "\n")
         handle.write(ROW.format(id="1") + "\n" + ROW.format(id="2").replace("VN", "ZZ") + "\n")
     out, err = io.StringIO(), io.StringIO()
     call_command("import_shipments", str(path), stdout=out, stderr=err)
@@ -38,7 +39,7 @@ def test_import_shipments_reports_counts_bad_rows_and_progress(tmp_path):
 
 def test_searches_see_the_imported_rows_once_the_import_is_done(tmp_path):
     path = tmp_path / "s.csv"
-    path.write_text(",".join(services.COLUMNS) + "\n" + ROW.format(id="7") + "\n")
+    path.write_text(",".join(SHIPMENT_FILE_COLUMNS) + "\n" + ROW.format(id="7") + "\n")
     out = io.StringIO()
     call_command("import_shipments", str(path), "--no-progress", stdout=out, stderr=io.StringIO())
     assert "Trade index shipments-" in out.getvalue()

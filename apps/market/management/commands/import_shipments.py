@@ -1,16 +1,14 @@
-"""Load a shipments CSV (or CSV.gz) file: see `apps.market.services.import_shipments`."""
+"""Load a shipments CSV (or CSV.gz) file: see `apps.market.imports.import_shipments`."""
 
 from __future__ import annotations
 
 import sys
-import time
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from apps.core.progress import ProgressBar
-from apps.market import index
-from apps.market.services import ImportFormatError, import_shipments
+from apps.market.imports import ImportFormatError, import_shipments
 
 
 class Command(BaseCommand):
@@ -56,10 +54,7 @@ class Command(BaseCommand):
             f"{report.bad_row_count:,} bad, in {report.seconds:.1f} s "
             f"({report.rows_per_second:,.0f} rows/s)"
         )
-        if report.added and not options["dry_run"]:
-            # Searches switch to the new rows once their snapshot is built.
-            started = time.monotonic()
-            snapshot = index.build_snapshot()
+        if report.index_snapshot is not None:
             self.stdout.write(
-                f"Trade index {snapshot.name} built in {time.monotonic() - started:.1f} s"
+                f"Trade index {report.index_snapshot.name} built in {report.index_seconds:.1f} s"
             )

@@ -17,8 +17,8 @@ from apps.accounts.services import user_with_email
 from apps.billing.services import set_up_paid_demo
 from apps.core.progress import ProgressBar
 from apps.market import demo, index
+from apps.market.imports import import_shipments
 from apps.market.models import Shipment
-from apps.market.services import import_shipments
 
 PAID_DEMO_EMAIL = "demo@example.com"
 FREE_DEMO_EMAIL = "free@example.com"
@@ -60,6 +60,8 @@ class Command(BaseCommand):
                 f"Demo shipments: {report.added:,} added, {report.skipped_existing:,} already "
                 f"there ({time.perf_counter() - started:.1f} s)"
             )
-        if present < wanted or index.current_snapshot() is None:
+            if report.index_snapshot is not None:
+                self.stdout.write(f"Trade index {report.index_snapshot.name} built")
+        if index.current_snapshot() is None:
             snapshot = index.build_snapshot()
             self.stdout.write(f"Trade index {snapshot.name} built")

@@ -1,17 +1,22 @@
 import csv
 import gzip
 import io
+from collections.abc import Iterator
+from datetime import date
 from decimal import Decimal
 
 import pytest
+from django.db import connection
 
-from apps.market import services
+from apps.market import index
+from apps.market.fileformat import SHIPMENT_FILE_COLUMNS
+from apps.market.imports import ImportFormatError, import_shipments, targets
+from apps.market.index import ShipmentFilters
 from apps.market.models import Shipment, TradeParty
-from apps.market.services import ImportFormatError, import_shipments
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-HEADER = ",".join(services.COLUMNS)
+HEADER = ",".join(SHIPMENT_FILE_COLUMNS)
 
 
 def line(**changes: str) -> str:
@@ -34,7 +39,9 @@ def line(**changes: str) -> str:
         "source_record_id": "A1",
     } | changes
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\r\n").writerow([row[name] for name in services.COLUMNS])
+    csv.writer(buffer, lineterminator="\r\n").writerow(
+        [row[name] for name in SHIPMENT_FILE_COLUMNS]
+    )
     return buffer.getvalue()[:-2]  # quoted where a line end occurs, without the last one
 
 
@@ -126,7 +133,7 @@ def test_gzip_files_and_streams(tmp_path):
 
 def test_header_in_any_order_with_a_byte_order_mark(tmp_path):
     path = tmp_path / "s.csv"
-    names = list(reversed(services.COLUMNS))
+    names = list(reversed(SHIPMENT_FILE_COLUMNS))
     values = list(reversed(next(csv.reader([line()]))))
     buffer = io.StringIO()
     csv.writer(buffer).writerows([names, values])
@@ -145,32 +152,75 @@ def test_a_wrong_header_is_refused(tmp_path):
         import_shipments(empty)
 
 
-def test_a_crash_leaves_nothing_of_the_file(tmp_path, monkeypatch):
+def test_a_crash_leaves_nothing_of_the_file(tmp_path):
     path = tmp_path / "s.csv"
     write(path, *(line(source_record_id=str(number)) for number in range(30)))
 
-    def broken(specials):  # after the file's rows were written
+    def broken(rows: int, share: float | None) -> None:  # after the file's rows were written
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(services, "_first_per_key", broken)
     with pytest.raises(RuntimeError):
-        import_shipments(path)
+        import_shipments(path, progress=broken)
     assert not Shipment.objects.exists()
     assert not TradeParty.objects.exists()
 
 
-def test_a_failure_while_streaming_to_the_database_rolls_back(tmp_path, monkeypatch):
+@pytest.fixture
+def shipments_refused() -> Iterator[None]:
+    """The database refuses every new shipment row, as a full disk would."""
+    table = Shipment._meta.db_table
+    if connection.vendor == "postgresql":
+        create = [
+            "CREATE FUNCTION refuse_shipment() RETURNS trigger LANGUAGE plpgsql AS "
+            "$$ BEGIN RAISE EXCEPTION 'the disk is full'; END $$",
+            f"CREATE TRIGGER refuse BEFORE INSERT ON {table} "
+            "FOR EACH ROW EXECUTE FUNCTION refuse_shipment()",
+        ]
+        drop = [f"DROP TRIGGER refuse ON {table}", "DROP FUNCTION refuse_shipment()"]
+    else:
+        create = [
+            f"CREATE TRIGGER refuse BEFORE INSERT ON {table} "
+            "BEGIN SELECT RAISE(ABORT, 'the disk is full'); END"
+        ]
+        drop = ["DROP TRIGGER refuse"]
+    with connection.cursor() as cursor:
+        for statement in create:
+            cursor.execute(statement)
+    yield
+    with connection.cursor() as cursor:
+        for statement in drop:
+            cursor.execute(statement)
+
+
+@pytest.mark.parametrize("bulk", [False, True])
+def test_a_failure_while_streaming_to_the_database_rolls_back(
+    tmp_path, monkeypatch, shipments_refused, bulk
+):
+    if bulk:  # straight into the table, without its indexes
+        monkeypatch.setattr(targets, "REBUILD_INDEXES_FROM", 20)
     path = tmp_path / "s.csv"
     write(path, *(line(source_record_id=str(number)) for number in range(30)))
-
-    def broken(duck, query, path):
-        raise RuntimeError("the query failed")
-
-    monkeypatch.setattr(services, "_write_csv", broken)
-    monkeypatch.setattr(services._SqlTarget, "load", lambda self, query: broken(0, 0, 0))
-    with pytest.raises(RuntimeError):
+    with pytest.raises(Exception, match="the disk is full"):
         import_shipments(path)
     assert not Shipment.objects.exists()
+    assert not TradeParty.objects.exists()
+    with connection.cursor() as cursor:
+        found = connection.introspection.get_constraints(cursor, Shipment._meta.db_table)
+    assert found["market_shipment_unique_source_record"]["unique"]
+
+
+def test_searches_see_the_new_rows_once_the_import_is_done(tmp_path):
+    path = tmp_path / "s.csv"
+    write(path, line())
+    assert import_shipments(path, dry_run=True).index_snapshot is None
+    assert index.current_snapshot() is None
+    report = import_shipments(path)
+    assert report.index_snapshot == index.current_snapshot() is not None
+    everything = ShipmentFilters(date(2024, 1, 1), date(2024, 12, 31), exporter_name="abc")
+    assert index.trade_index().count(everything) == 1
+    # Nothing new: the index stays as it is.
+    assert import_shipments(path).index_snapshot is None
+    assert index.current_snapshot() == report.index_snapshot
 
 
 def test_dry_run_validates_and_loads_nothing(tmp_path):
@@ -206,30 +256,36 @@ def test_optional_fields_and_aliases(tmp_path):
     assert shipment.port_of_loading == ""
 
 
-def test_a_large_load_rebuilds_the_indexes_and_keeps_every_rule(tmp_path, monkeypatch):
-    from django.db import connection
+def index_ids() -> dict[str, int]:
+    """PostgreSQL: the shipments table's indexes by name, with their object ids (which change
+    when an index is dropped and built again)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT indexrelid::regclass::text, indexrelid::bigint FROM pg_index "
+            "WHERE indrelid = %s::regclass AND NOT indisprimary",
+            [Shipment._meta.db_table],
+        )
+        return dict(cursor.fetchall())
 
-    monkeypatch.setattr(services, "_REBUILD_AFTER", 20)
+
+def test_a_large_load_rebuilds_the_indexes_and_keeps_every_rule(tmp_path, monkeypatch):
+    monkeypatch.setattr(targets, "REBUILD_INDEXES_FROM", 20)
     path = tmp_path / "big.csv.gz"
     lines = [line(source_record_id=str(number)) for number in range(60)]
     lines[33] = line(source_record_id="33", value_usd="-1")  # line 35
     lines[40] = line(source_record_id="40", quantity="1e3")  # not plain: checked in Python
     with gzip.open(path, "wt", encoding="utf-8") as handle:
         handle.write("\n".join([HEADER, *lines]) + "\n")
-    rebuilt: list[list[str]] = []
-    drop = services._drop_secondary_indexes
-
-    def spy(cursor, table):
-        rebuilt.append(drop(cursor, table))
-        return rebuilt[-1]
-
-    monkeypatch.setattr(services, "_drop_secondary_indexes", spy)
+    postgres = connection.vendor == "postgresql"
+    before = index_ids() if postgres else {}
     seen = []
     report = import_shipments(path, progress=lambda rows, share: seen.append(rows))
     assert (report.added, report.skipped_existing, report.rows_read) == (59, 0, 60)
-    if connection.vendor == "postgresql":
-        assert len(rebuilt[0]) == 1 + len(Shipment._meta.indexes)
-        assert "UNIQUE (source, source_record_id)" in rebuilt[0][0]
+    if postgres:
+        after = index_ids()
+        assert len(after) == 1 + len(Shipment._meta.indexes)
+        assert after.keys() == before.keys()
+        assert not set(after.values()) & set(before.values())  # every one built again
     assert report.bad_rows == [(35, "value_usd is negative (-1)")]
     assert seen[-1] == 60
     assert Shipment.objects.count() == 59
@@ -237,9 +293,9 @@ def test_a_large_load_rebuilds_the_indexes_and_keeps_every_rule(tmp_path, monkey
     assert TradeParty.objects.count() == 2
     with connection.cursor() as cursor:
         found = connection.introspection.get_constraints(cursor, Shipment._meta.db_table)
-    for index in Shipment._meta.indexes:
-        assert index.name in found
-        assert found[index.name]["index"]
+    for wanted in Shipment._meta.indexes:
+        assert wanted.name in found
+        assert found[wanted.name]["index"]
     assert found["market_shipment_unique_source_record"]["unique"]
 
     # Again: the table is not larger than the file, so the keys it holds are left out.
@@ -249,7 +305,7 @@ def test_a_large_load_rebuilds_the_indexes_and_keeps_every_rule(tmp_path, monkey
 
 
 def test_rows_known_before_or_earlier_in_the_file_are_skipped(tmp_path, monkeypatch):
-    monkeypatch.setattr(services._SqlTarget, "batch_size", 3)
+    monkeypatch.setattr(targets.SqlTarget, "batch_size", 3)
     first = tmp_path / "first.csv"
     write(first, line(source_record_id="5"))
     assert import_shipments(first).added == 1
@@ -356,9 +412,10 @@ def test_nul_characters_and_columns_beyond_the_format(tmp_path):
     assert report.added == 1
 
 
-def test_the_database_holds_what_the_python_checks_make_of_each_row(tmp_path):
-    """Plain rows are loaded by SQL, the others after the Python checks: both must store
-    what `_Validator` makes of a row."""
+def test_a_row_stores_the_same_values_whether_sql_or_the_python_checks_load_it(tmp_path):
+    """Plain rows are loaded by SQL, the others after the Python checks. Each variant comes
+    once alone (loaded by SQL where it is plain) and twice under another key (a key that
+    repeats sends its rows through the Python checks): both must store the same values."""
     variants = {
         "quantity": ["0", "12", "12.", "12.5", "0.001", "999999999999999", "", "1e3", " 7 "],
         "net_weight_kg": ["19200", "0.0005", "", "12.34567", "3"],
@@ -371,40 +428,33 @@ def test_the_database_holds_what_the_python_checks_make_of_each_row(tmp_path):
         "date": ["2024-02-29", "2024-03-05", " 2024-03-06"],
         "source": ["vn-customs", " other "],
     }
-    rows = []
-    for number in range(60):
-        changes = {name: values[number % len(values)] for name, values in variants.items()}
-        rows.append({**changes, "source_record_id": f"R{number}"})
+    rows = [
+        {name: values[number % len(values)] for name, values in variants.items()}
+        for number in range(60)
+    ]
+    lines = [line(**row, source_record_id=f"S{number}") for number, row in enumerate(rows)]
+    for number, row in enumerate(rows):
+        lines += [line(**row, source_record_id=f"P{number}")] * 2
     path = tmp_path / "s.csv"
-    write(path, *(line(**row) for row in rows))
+    write(path, *lines)
     report = import_shipments(path)
-    assert (report.bad_rows, report.added) == ([], 60)
-    check = services._RowCheck(list(services.COLUMNS))
-    for row in rows:
-        fields = next(csv.reader([line(**row)]))
-        values, _, _ = check(fields)
-        stored = Shipment.objects.get(source_record_id=values[14], source=values[13])
-        expected = dict(zip(services._COPY_COLUMNS, values, strict=False))
-        for name in ("quantity", "net_weight_kg", "value_usd", "unit_price_usd"):
-            number = expected[name]
-            assert getattr(stored, name) == (None if number is None else Decimal(number)), name
-        assert str(stored.date) == expected["date"]
-        for name in (
-            "hs_code_id",
-            "product_description",
-            "exporter_country",
-            "importer_country",
-            "quantity_unit",
-            "port_of_loading",
-            "port_of_discharge",
-            "transport_mode",
-        ):
-            assert getattr(stored, name) == expected[name], name
+    assert (report.bad_rows, report.added, report.skipped_existing) == ([], 120, 60)
+    stored = {
+        shipment.pop("source_record_id"): shipment
+        for shipment in Shipment.objects.values(
+            *(field.attname for field in Shipment._meta.concrete_fields if field.name != "id")
+        )
+    }
+    for number in range(len(rows)):
+        assert stored[f"S{number}"] == stored[f"P{number}"], rows[number]
+    assert stored["S3"]["unit_price_usd"] == Decimal("79999999.9992")  # 999999999.99 / 12.5
+    assert stored["S7"]["quantity"] == Decimal("1000")
+    assert stored["S8"]["hs_code_id"] == "090111"
 
 
 @pytest.mark.parametrize("known", [5, 40])
 def test_a_large_load_over_known_keys_adds_only_the_new_rows(tmp_path, monkeypatch, known):
-    monkeypatch.setattr(services, "_REBUILD_AFTER", 20)
+    monkeypatch.setattr(targets, "REBUILD_INDEXES_FROM", 20)
     first = tmp_path / "first.csv"
     write(first, *(line(source_record_id=str(number)) for number in range(known)))
     assert import_shipments(first).added == known
