@@ -19,3 +19,6 @@ SHIPMENT_FILE_COLUMNS: tuple[str, ...] = (
     "source",
     "source_record_id",
 )
+
+# The `source` of generated demo shipments: the index counts them so the screen can say so.
+DEMO_SOURCE = "demo"

@@ -37,7 +37,7 @@ import duckdb
 from django.conf import settings
 from django.db import connection
 
-from apps.market.demo import SOURCE as DEMO_SOURCE
+from apps.market.fileformat import DEMO_SOURCE
 from apps.market.filters import ShipmentFilters
 from apps.market.models import HSCode, Shipment, TradeParty
 from apps.market.names import normalise_name

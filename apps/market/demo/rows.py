@@ -10,8 +10,9 @@ from datetime import date
 
 from apps.market.demo.flows import flows
 from apps.market.demo.sampling import seeded_random
+from apps.market.fileformat import DEMO_SOURCE
 
-SOURCE = "demo"
+SOURCE = DEMO_SOURCE
 DEFAULT_SEED = 2024
 DEFAULT_START = date(2023, 1, 1)
 DEFAULT_END = date(2025, 12, 31)
