@@ -10,8 +10,8 @@ from django.db import connection
 
 from apps.market import index
 from apps.market.fileformat import SHIPMENT_FILE_COLUMNS
+from apps.market.filters import ShipmentFilters
 from apps.market.imports import ImportFormatError, import_shipments, targets
-from apps.market.index import ShipmentFilters
 from apps.market.models import Shipment, TradeParty
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -1,0 +1,184 @@
+"""Building a snapshot from the Django database into a new file, then switching to it."""
+
+# The SQL here is assembled from constant fragments and table names; every value a user gives
+# travels as a query parameter.
+# ruff: noqa: S608
+
+from __future__ import annotations
+
+import csv
+import logging
+import os
+import tempfile
+import time
+from pathlib import Path
+
+import duckdb
+from django.db import connection
+
+from apps.market.fileformat import DEMO_SOURCE
+from apps.market.index.storage import (
+    DUCKDB_CONFIG,
+    HS_COLUMNS,
+    PARTY_COLUMNS,
+    POINTER,
+    SEARCH_KEY,
+    SHIPMENT_COLUMNS,
+    WORDS,
+    index_directory,
+)
+from apps.market.models import HSCode, Shipment, TradeParty
+
+logger = logging.getLogger(__name__)
+
+
+def _export(sql: str, target: Path) -> None:
+    """Write the rows of `sql` on the Django database to a CSV file."""
+    with connection.cursor() as cursor, target.open("w", newline="", encoding="utf-8") as out:
+        if connection.vendor == "postgresql":
+            with cursor.copy(f"COPY ({sql}) TO STDOUT (FORMAT csv)") as copy:
+                for block in copy:
+                    out.write(bytes(block).decode("utf-8"))
+            return
+        cursor.execute(sql)
+        writer = csv.writer(out, lineterminator="\n")
+        while rows := cursor.fetchmany(20_000):
+            writer.writerows(rows)
+
+
+def _shipments_sql() -> str:
+    table = Shipment._meta.db_table
+    return (
+        "SELECT id, date, hs_code_id, product_description, exporter_id, importer_id, "
+        "exporter_country, importer_country, quantity, quantity_unit, net_weight_kg, "
+        f"value_usd, unit_price_usd, source FROM {table}"
+    )
+
+
+def _parties_sql() -> str:
+    return f"SELECT id, name, normalized_name, country FROM {TradeParty._meta.db_table}"
+
+
+def _hs_sql() -> str:
+    return (
+        "SELECT code, level, description_en, description_vi, description_zh "
+        f"FROM {HSCode._meta.db_table}"
+    )
+
+
+def _read_csv(path: Path, columns: dict[str, str]) -> str:
+    spec = ", ".join(f"'{name}': '{kind}'" for name, kind in columns.items())
+    return (
+        f"read_csv('{path}', header = false, columns = {{{spec}}}, "
+        "quote = '\"', escape = '\"', auto_detect = false)"
+    )
+
+
+def _load(db: duckdb.DuckDBPyConnection, workdir: Path) -> None:
+    files = {name: workdir / f"{name}.csv" for name in ("shipments", "parties", "hs")}
+    _export(_shipments_sql(), files["shipments"])
+    _export(_parties_sql(), files["parties"])
+    _export(_hs_sql(), files["hs"])
+    db.execute(f"CREATE TABLE hs_codes AS SELECT * FROM {_read_csv(files['hs'], HS_COLUMNS)}")
+    db.execute(
+        f"CREATE TABLE parties AS SELECT * FROM {_read_csv(files['parties'], PARTY_COLUMNS)}"
+    )
+    db.execute(
+        f"CREATE TEMP TABLE raw AS SELECT * FROM {_read_csv(files['shipments'], SHIPMENT_COLUMNS)}"
+    )
+    db.execute(
+        f"""
+        CREATE TABLE descriptions AS
+        SELECT row_number() OVER (ORDER BY text)::INTEGER AS description_id, text,
+               {SEARCH_KEY.format("text")} AS search,
+               {WORDS.format("text")} AS words
+        FROM (SELECT DISTINCT coalesce(product_description, '') AS text FROM raw)
+        """
+    )
+    # Each word of either key once per description, and the distinct words: a text filter
+    # matches the few thousand words, then looks their descriptions up.
+    db.execute(
+        """
+        CREATE TABLE description_words AS
+        SELECT DISTINCT word, description_id FROM (
+            SELECT unnest(string_split(search, ' ')) AS word, description_id FROM descriptions
+            UNION ALL
+            SELECT unnest(string_split(words, ' ')) AS word, description_id FROM descriptions
+        ) WHERE word <> ''
+        ORDER BY word, description_id
+        """
+    )
+    db.execute("CREATE TABLE vocabulary AS SELECT DISTINCT word FROM description_words ORDER BY 1")
+    db.execute(
+        """
+        CREATE TABLE party_words AS
+        SELECT DISTINCT unnest(string_split(search, ' ')) AS word, party_id FROM parties
+        ORDER BY word, party_id
+        """
+    )
+    db.execute(
+        "CREATE TABLE party_vocabulary AS SELECT DISTINCT word FROM party_words "
+        "WHERE word <> '' ORDER BY 1"
+    )
+    # Key indexes: a page looks its few descriptions and parties up by id.
+    db.execute("CREATE UNIQUE INDEX descriptions_key ON descriptions (description_id)")
+    db.execute("CREATE UNIQUE INDEX parties_key ON parties (party_id)")
+    db.execute(
+        """
+        CREATE TABLE shipments AS
+        SELECT r.id, r.date, r.hs_code, d.description_id, r.exporter_id, r.importer_id,
+               r.exporter_country, r.importer_country, r.quantity,
+               coalesce(r.quantity_unit, '') AS quantity_unit, r.net_weight_kg, r.value_usd,
+               r.price_per_unit
+        FROM raw r JOIN descriptions d ON d.text = coalesce(r.product_description, '')
+        ORDER BY r.date, r.id
+        """
+    )
+    db.execute(
+        f"""
+        CREATE TABLE facts AS
+        SELECT min(date) AS first_date, max(date) AS last_date, count(*) AS shipments,
+               count(*) FILTER (WHERE source = '{DEMO_SOURCE}') AS demo_shipments
+        FROM raw
+        """
+    )
+    db.execute("DROP TABLE raw")
+
+
+def build_snapshot(directory: Path | None = None) -> Path:
+    """Build a new snapshot from the Django database and make it the current one."""
+    directory = directory or index_directory()
+    directory.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    final = directory / f"shipments-{time.time_ns()}.duckdb"
+    partial = final.with_suffix(".building")
+    with tempfile.TemporaryDirectory(dir=directory) as workdir:
+        db = duckdb.connect(str(partial), config=DUCKDB_CONFIG)
+        try:
+            db.execute(f"SET temp_directory = '{workdir}'")
+            _load(db, Path(workdir))
+            db.execute("CHECKPOINT")
+        except BaseException:
+            db.close()
+            partial.unlink(missing_ok=True)
+            raise
+        db.close()
+    os.replace(partial, final)
+    _point_to(directory, final)
+    _remove_old_snapshots(directory, keep={final})
+    logger.info("Trade index %s built in %.1f s", final.name, time.perf_counter() - started)
+    return final
+
+
+def _point_to(directory: Path, snapshot: Path) -> None:
+    pointer = directory / f"{POINTER}.{os.getpid()}.tmp"
+    pointer.write_text(snapshot.name)
+    os.replace(pointer, directory / POINTER)
+
+
+def _remove_old_snapshots(directory: Path, keep: set[Path]) -> None:
+    """Older snapshots go once a newer one is current; a reader that still has one open keeps
+    reading it (the file lives until it is closed)."""
+    for old in directory.glob("shipments-*.duckdb"):
+        if old not in keep:
+            old.unlink(missing_ok=True)
