@@ -28,15 +28,6 @@ class RegistrationIn(Schema):
         return value.strip()
 
 
-class Message(Schema):
-    message: str
-
-
-class RegistrationOut(Schema):
-    data: Message
-    meta: dict[str, Any]
-
-
 class Profile(Schema):
     id: int
     email: str
@@ -48,16 +39,6 @@ class Profile(Schema):
     credits: CreditsOut
 
 
-class ProfileOut(Schema):
-    data: Profile
-    meta: dict[str, Any]
-
-
 class SessionExpiry(Schema):
     expires_at: str
     expires_in: int
-
-
-class SessionExpiryOut(Schema):
-    data: SessionExpiry
-    meta: dict[str, Any]
