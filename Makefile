@@ -11,7 +11,7 @@ DEMO_PASSWORD ?= demo-password
 DEMO_SHIPMENTS ?= 200000
 export DEMO_PASSWORD
 
-.PHONY: run dev test test-python test-frontend test-e2e lint typecheck install build migrate seed chromium clean
+.PHONY: run dev test test-python test-frontend test-e2e lint typecheck install build migrate seed chromium types clean
 
 run: install build migrate seed
 	@bin/serve
@@ -48,6 +48,10 @@ migrate: $(VENV)/.installed
 seed: migrate
 	$(IDENTITY) bootstrap_identity --demo-users
 	$(MANAGE) seed_demo --shipments $(DEMO_SHIPMENTS)
+
+# The frontend's API types, generated from the OpenAPI document (a test fails when they are stale).
+types: install
+	$(MANAGE) openapi_schema | npx openapi-typescript --output assets/api/schema.gen.ts
 
 chromium:
 	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
