@@ -14,7 +14,7 @@ BENCH_SHIPMENTS ?= 100000
 BENCH_DATABASE_URL ?= sqlite:///$(CURDIR)/var/bench.sqlite3
 export DEMO_PASSWORD
 
-.PHONY: run dev test test-python test-frontend test-e2e lint typecheck install build migrate seed bench chromium clean
+.PHONY: run dev test test-python test-frontend test-e2e lint typecheck install build migrate seed bench chromium types clean
 
 run: install build migrate seed
 	@bin/serve
@@ -55,6 +55,10 @@ seed: migrate
 bench: build migrate
 	$(PY) bench/pages.py
 	BENCH_DATABASE_URL=$(BENCH_DATABASE_URL) $(PY) bench/market.py --fresh --shipments $(BENCH_SHIPMENTS)
+
+# The frontend's API types, generated from the OpenAPI document (a test fails when they are stale).
+types: install
+	$(MANAGE) openapi_schema | npx openapi-typescript --output assets/api/schema.gen.ts
 
 chromium:
 	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }

@@ -1,7 +1,7 @@
 const tseslint = require("typescript-eslint");
 
 module.exports = tseslint.config(
-  { ignores: ["static/**", "node_modules/**"] },
+  { ignores: ["static/**", "node_modules/**", "assets/api/schema.gen.ts"] },
   {
     files: ["assets/**/*.{ts,tsx}"],
     extends: [tseslint.configs.strictTypeChecked, tseslint.configs.stylisticTypeChecked],

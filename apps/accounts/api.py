@@ -11,23 +11,24 @@ from ninja import Router, Status
 from apps.accounts import services
 from apps.accounts.auth import session_or_bearer
 from apps.accounts.models import User
-from apps.accounts.schemas import RegistrationIn, RegistrationOut, SessionExpiryOut
+from apps.accounts.schemas import RegistrationIn, SessionExpiry
 from apps.core.errors import NotAuthenticated
 from apps.core.languages import normalize
 from apps.core.responses import envelope
+from apps.core.schemas import Envelope, Message
 
 router = Router(tags=["users"])
 session_router = Router(tags=["session"])
 
 
-@router.post("users", response={201: RegistrationOut}, auth=None)
+@router.post("users", response={201: Envelope[Message]}, auth=None)
 def register(request: HttpRequest, payload: RegistrationIn) -> Status[dict[str, object]]:
     language = normalize(payload.language) or get_language_from_request(request)
     services.register_user(payload.email, language)
     return Status(201, envelope({"message": "User registered successfully"}))
 
 
-@session_router.post("auth/refresh", response=SessionExpiryOut, auth=session_or_bearer)
+@session_router.post("auth/refresh", response=Envelope[SessionExpiry], auth=session_or_bearer)
 def refresh_session(request: HttpRequest) -> dict[str, object]:
     """The browser's session monitor: renew the session's tokens when they are about to
     expire and say until when they are valid. The tokens themselves never leave the server."""

@@ -27,20 +27,6 @@ class RegistrationIn(Schema):
         return value.strip()
 
 
-class Message(Schema):
-    message: str
-
-
-class RegistrationOut(Schema):
-    data: Message
-    meta: dict[str, Any]
-
-
 class SessionExpiry(Schema):
     expires_at: str
     expires_in: int
-
-
-class SessionExpiryOut(Schema):
-    data: SessionExpiry
-    meta: dict[str, Any]

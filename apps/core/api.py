@@ -6,17 +6,48 @@ the one error shape."""
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as SchemaValidationError
+from ninja.openapi.schema import REF_TEMPLATE, OpenAPISchema
 
 from apps.core.errors import ApplicationError, NotAuthenticated
 from apps.core.responses import application_error_response, error_response
+from apps.core.schemas import ErrorOut
 
-api = NinjaAPI(
+
+class DocumentedErrorsAPI(NinjaAPI):
+    """Its OpenAPI document gives every operation the one error shape for its 4XX answers,
+    which the error handlers below write."""
+
+    def get_openapi_schema(
+        self, *, path_prefix: str | None = None, path_params: dict[str, Any] | None = None
+    ) -> OpenAPISchema:
+        document = super().get_openapi_schema(path_prefix=path_prefix, path_params=path_params)
+        error = ErrorOut.model_json_schema(ref_template=REF_TEMPLATE)
+        schemas = document["components"]["schemas"]
+        schemas.update(error.pop("$defs", {}))
+        schemas[ErrorOut.__name__] = error
+        answer = {
+            "description": "Error",
+            "content": {
+                "application/json": {
+                    "schema": {"$ref": f"#/components/schemas/{ErrorOut.__name__}"}
+                }
+            },
+        }
+        for operations in document["paths"].values():
+            for operation in operations.values():
+                operation["responses"].setdefault("4XX", answer)
+        return document
+
+
+api = DocumentedErrorsAPI(
     title="Tradewise API",
     version="1",
     description="Trade data, buyer leads and company verification for exporters.",
@@ -24,6 +55,12 @@ api = NinjaAPI(
     openapi_url="/api/openapi.json",
     urls_namespace="api",
 )
+
+
+def openapi_document() -> dict[str, Any]:
+    """The API's OpenAPI document, with the routers that the URL configuration adds."""
+    import_module(settings.ROOT_URLCONF)
+    return api.get_openapi_schema()
 
 
 def _field_name(location: tuple[Any, ...]) -> str:

@@ -7,6 +7,7 @@ from typing import Any
 from django.http import HttpRequest, JsonResponse
 
 from apps.core.errors import ApplicationError
+from apps.core.schemas import ErrorData, ErrorMeta, ErrorOut
 
 API_PREFIXES = ("/fast-ai/", "/oms-backend/")
 
@@ -18,10 +19,11 @@ def envelope(data: Any, **meta: Any) -> dict[str, Any]:
 def error_body(
     *, message: str, code: str, fields: dict[str, list[str]] | None = None
 ) -> dict[str, Any]:
-    return {
-        "data": {"error": message, "fields": fields or {}},
-        "meta": {"message": message, "code": code},
-    }
+    body = ErrorOut(
+        data=ErrorData(error=message, fields=fields or {}),
+        meta=ErrorMeta(message=message, code=code),
+    )
+    return body.model_dump()
 
 
 def error_response(

@@ -1,4 +1,5 @@
-"""Schemas every API shares: the response envelope (DESIGN.md §4) and paging parameters."""
+"""The shapes every API shares (DESIGN.md §4): the success envelope `{"data": ..., "meta": {...}}`,
+the list envelope with its paging figures, and the one error shape."""
 
 from __future__ import annotations
 
@@ -24,3 +25,25 @@ class PageMeta(Schema):
 class PagedEnvelope(Schema, Generic[T]):
     data: list[T]
     meta: PageMeta
+
+
+class Message(Schema):
+    message: str
+
+
+class ErrorData(Schema):
+    error: str
+    fields: dict[str, list[str]]
+
+
+class ErrorMeta(Schema):
+    message: str
+    code: str
+
+
+class ErrorOut(Schema):
+    """Every failed call: the text in `data.error` and `meta.message`, the stable `meta.code`
+    that the client translates, and one list of texts per invalid field."""
+
+    data: ErrorData
+    meta: ErrorMeta

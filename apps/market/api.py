@@ -20,7 +20,7 @@ from apps.billing.selectors import current_plans
 from apps.billing.services import count_query
 from apps.core.errors import PermissionDenied, ValidationFailed
 from apps.core.responses import envelope
-from apps.core.schemas import Envelope
+from apps.core.schemas import Envelope, Message, PagedEnvelope
 from apps.market import ask, exports, selectors
 from apps.market.filters import ShipmentFilters, filters_as_query, search_filters
 from apps.market.schemas import (
@@ -28,10 +28,11 @@ from apps.market.schemas import (
     AskOut,
     ContactRequestIn,
     DownloadQuery,
+    MetaDataOut,
     MonthOut,
     PagedSearchQuery,
     SearchQuery,
-    ShipmentsOut,
+    ShipmentOut,
     StatisticsOut,
     TopHSCodeOut,
     paging,
@@ -58,7 +59,7 @@ def counted_search(request: HttpRequest, query: SearchQuery) -> ShipmentFilters:
     return filters
 
 
-@router.get("shipments", response=ShipmentsOut)
+@router.get("shipments", response=PagedEnvelope[ShipmentOut])
 def shipments(request: HttpRequest, query: Query[PagedSearchQuery]) -> dict[str, Any]:
     page, page_size = paging(query)
     filters = counted_search(request, query)
@@ -81,7 +82,7 @@ def summary(request: HttpRequest, query: Query[SearchQuery]) -> dict[str, Any]:
     return envelope(selectors.monthly_summary(counted_search(request, query)))
 
 
-@router.get("meta-data", response=Envelope[dict[str, Any]])
+@router.get("meta-data", response=Envelope[MetaDataOut])
 def meta_data(request: HttpRequest) -> dict[str, Any]:
     return envelope(selectors.meta_data())
 
@@ -133,7 +134,7 @@ def download(request: HttpRequest, query: Query[DownloadQuery]) -> HttpResponse:
     return response
 
 
-@router.post("shipments/request-contact", response={201: Envelope[dict[str, str]]})
+@router.post("shipments/request-contact", response={201: Envelope[Message]})
 def request_contact(request: HttpRequest, payload: ContactRequestIn) -> Status[dict[str, Any]]:
     user: User = request.auth  # type: ignore[attr-defined]
     request_importer_contacts(user, payload.importer_name, payload.importer_country)

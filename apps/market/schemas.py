@@ -99,15 +99,40 @@ class TopHSCodeOut(Schema):
     value_usd: float
 
 
-class SearchPageMeta(Schema):
-    page: int
-    page_size: int
-    total: int
+class CountryOut(Schema):
+    code: str
+    name_en: str
+    name_vi: str
+    name_zh: str
 
 
-class ShipmentsOut(Schema):
-    data: list[ShipmentOut]
-    meta: SearchPageMeta
+class HSChapterOut(Schema):
+    code: str
+    description_en: str
+    description_vi: str
+    description_zh: str
+
+
+class HSSectionOut(Schema):
+    code: str
+    name_en: str
+    name_vi: str
+    name_zh: str
+    chapters: list[HSChapterOut]
+
+
+class DataRange(Schema):
+    first_date: date | None
+    last_date: date | None
+
+
+class MetaDataOut(Schema):
+    countries: list[CountryOut]
+    hs_sections: list[HSSectionOut]
+    page_sizes: list[int]
+    date_formats: list[str]
+    data_range: DataRange
+    demo_data: bool
 
 
 class AskIn(Schema):

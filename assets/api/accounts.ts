@@ -1,30 +1,20 @@
 import useSWR from "swr";
 import type { Language } from "../i18n/messages";
-import type { Credits, Subscription } from "./billing";
 import { apiFetch, type Envelope } from "./client";
+import type { ApiSchema } from "./types";
 
 export const USERS_PATH = "/fast-ai/v1/users";
 
-export interface PlanUsage {
-  limitValue: number | null;
-  planLimit: { limitType: string };
-}
+type ServerProfile = ApiSchema<"Profile">;
 
-/** The signed-in user's profile (keep in sync with apps/accounts/selectors.py:profile). */
-export interface Profile {
-  id: number;
-  email?: string;
-  name?: string;
-  /** The market-insights subscription, which carries the daily query quota. */
-  userSubscription?: Subscription | null;
-  /** One subscription per product. */
-  subscriptions?: Subscription[];
-  /** Market-insights queries counted today (UTC). */
-  totalUserQueryLogsInDay?: number;
-  /** Market-insights queries left today; null means no limit. */
-  queriesLeftToday?: number | null;
-  credits?: Credits | null;
-}
+/**
+ * The signed-in user's profile as the client reads it: `userSubscription` is the market-insights
+ * subscription, which carries the daily query quota; `queriesLeftToday` is null for no limit.
+ * Only `id` is sure: the reads stay tolerant of a profile that leaves any other figure out.
+ */
+export type Profile = Pick<ServerProfile, "id"> & {
+  [Key in Exclude<keyof ServerProfile, "id">]?: ServerProfile[Key] | null;
+};
 
 /** A profile counts only when it exists and has an id. */
 export function isValidProfile(profile: Profile | null | undefined): profile is Profile {

@@ -8,8 +8,6 @@ import {
   SESSION_REFRESH_PATH,
   cancelOrder,
   currentPlanId,
-  formatDate,
-  formatMoney,
   groupPlansByProduct,
   planTexts,
   queriesLeft,
@@ -46,20 +44,6 @@ describe("plans", () => {
     expect(vietnamese.planUnitSellingPoints).toEqual(["Unlimited queries", "AI filters"]);
     expect(planTexts(daily, "zh")).toMatchObject({ planTitle: "忙碌的一天", planUnitSellingPoints: ["无限查询"] });
     expect(planTexts(byId(2), "zh").name).toBe("Monthly");
-  });
-});
-
-describe("formatting", () => {
-  it("writes money for the interface language, cents only when there are some", () => {
-    expect(formatMoney(12, "USD", "en")).toBe("$12");
-    expect(formatMoney(5.5, "USD", "en")).toBe("$5.50");
-    expect(formatMoney(12, "USD", "vi").replace(/\s/g, " ")).toBe("12 US$");
-    expect(formatMoney(120, "USD", "zh")).toBe("US$120");
-  });
-
-  it("writes dates for the interface language", () => {
-    expect(formatDate("2026-03-05T10:00:00Z", "en")).toBe("Mar 5, 2026");
-    expect(formatDate("2026-03-05T10:00:00Z", "zh")).toBe("2026年3月5日");
   });
 });
 

@@ -1,8 +1,9 @@
 import useSWR, { mutate } from "swr";
-import { LANGUAGES, type Language } from "../i18n/messages";
-import { USERS_PATH, type PlanUsage, type Profile } from "./accounts";
+import type { Language } from "../i18n/messages";
+import { USERS_PATH, type Profile } from "./accounts";
 import { apiFetch, type Envelope } from "./client";
 import { fetchData } from "./swr";
+import type { ApiSchema } from "./types";
 
 // Keep in sync with apps/billing (the billing API contract).
 export const PRODUCTS_PATH = "/fast-ai/v1/products";
@@ -23,113 +24,23 @@ export function isPricedProduct(value: unknown): value is PricedProduct {
   return (PRICED_PRODUCTS as readonly unknown[]).includes(value);
 }
 
-export interface Product {
-  id: number;
-  name: string;
-}
-
+export type Product = ApiSchema<"ProductOut">;
 /** The texts of a plan that the server also sends in Vietnamese and Chinese. */
-export interface PlanTexts {
-  name: string;
-  description: string;
-  planTitle: string;
-  buttonText: string;
-  planUnitSellingPoints: string[];
-}
-
-export interface Plan extends PlanTexts {
-  /** Unique across products (the per-product `number` is not). */
-  id: number;
-  key: string;
-  product: string;
-  productId: number;
-  number: number;
-  kind: "free" | "subscription" | "credits";
-  period: "day" | "month" | null;
-  price: number;
-  priceWithoutDiscount: number;
-  discount: number;
-  currency: string;
-  /** Credits a pack grants once. */
-  credits: number | null;
-  /** Free credits per UTC day (the free lead-sourcing plan). */
-  dailyCredits: number | null;
-  planUsage: PlanUsage[];
-  translations?: Partial<Record<Language, Partial<PlanTexts>>>;
-}
-
-export interface Subscription {
-  /** null for the implicit free plan, which has no row. */
-  id: number | null;
-  product: string;
-  status: string;
-  planId: number;
-  plan: Plan | null;
-  startedAt: string | null;
-  endsAt: string | null;
-  trialEndsAt: string | null;
-}
-
-export interface Credits {
-  balance: number;
-  /** Free credits left today. */
-  free: number;
-  bought: number;
-  dailyAllowance: number;
-}
-
-export type OrderStatus = "pending" | "paid" | "cancelled" | "failed" | "refunded";
-
-export interface Order {
-  id: number;
-  product: string;
-  /** The plan key. */
-  plan: string;
-  planId: number;
-  planName: string;
-  amount: number;
-  amountCents: number;
-  currency: string;
-  status: OrderStatus;
-  provider: string;
-  providerReference: string;
-  createdAt: string;
-  updatedAt: string;
-  paidAt: string | null;
-}
-
-export type LedgerKind = "grant" | "charge" | "refund" | "daily_grant" | "daily_expiry";
-
-export interface LedgerEntry {
-  id: number;
-  createdAt: string;
-  /** Signed credits. */
-  amount: number;
-  bucket: "free" | "bought";
-  kind: LedgerKind;
-  reason: string;
-  reference: string | null;
-  balanceAfter: number;
-  orderId: number | null;
-}
-
-export interface Billing {
-  orders: Order[];
-  ledger: LedgerEntry[];
-  subscriptions: Subscription[];
-  credits: Credits;
-}
-
-export interface CheckoutSession {
-  url: string;
-  orderId: number;
-  provider: string;
-}
-
-export interface SessionExpiry {
-  expiresAt: string;
-  expiresIn: number;
-}
+export type PlanTexts = ApiSchema<"PlanTexts">;
+/** `id` is unique across products (the per-product `number` is not). */
+export type Plan = ApiSchema<"PlanOut">;
+export type PlanUsage = ApiSchema<"PlanUsage">;
+/** `id` is null for the implicit free plan, which has no row. */
+export type Subscription = ApiSchema<"SubscriptionOut">;
+/** `free` is the free credits left today. */
+export type Credits = ApiSchema<"CreditsOut">;
+export type Order = ApiSchema<"OrderOut">;
+export type OrderStatus = Order["status"];
+/** `amount` is in signed credits. */
+export type LedgerEntry = ApiSchema<"LedgerEntryOut">;
+export type Billing = ApiSchema<"BillingOut">;
+export type CheckoutSession = ApiSchema<"CheckoutOut">;
+export type SessionExpiry = ApiSchema<"SessionExpiry">;
 
 export function useProducts() {
   return useSWR<Product[], unknown>(PRODUCTS_PATH, fetchData<Product[]>);
@@ -153,7 +64,7 @@ export function groupPlansByProduct(plans: readonly Plan[]): Partial<Record<stri
 
 /** A plan's texts in the interface language; any text without a translation stays English. */
 export function planTexts(plan: Plan, language: Language): PlanTexts {
-  const translated = language === "en" ? undefined : plan.translations?.[language];
+  const translated = language === "en" ? undefined : plan.translations[language];
   const pick = (text: string | undefined, english: string) => (text?.trim() ? text : english);
   const points = translated?.planUnitSellingPoints;
   return {
@@ -163,31 +74,6 @@ export function planTexts(plan: Plan, language: Language): PlanTexts {
     buttonText: pick(translated?.buttonText, plan.buttonText),
     planUnitSellingPoints: points?.length ? points : plan.planUnitSellingPoints,
   };
-}
-
-export function localeOf(language: Language): string {
-  return LANGUAGES.find((entry) => entry.code === language)?.htmlLang ?? language;
-}
-
-/** An amount of money in the interface language; whole amounts without cents ("$12", "5,50 US$"). */
-export function formatMoney(amount: number, currency: string, language: Language): string {
-  const digits = Number.isInteger(amount) ? 0 : 2;
-  return new Intl.NumberFormat(localeOf(language), {
-    style: "currency",
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(amount);
-}
-
-export function formatDate(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: "medium" }).format(new Date(iso));
-}
-
-export function formatDateTime(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: "medium", timeStyle: "short" }).format(
-    new Date(iso),
-  );
 }
 
 /** The user's subscription to a product; the market-insights one may only be in userSubscription. */

@@ -31,3 +31,17 @@ export function camelizeDeep(value: unknown): unknown {
 export function snakifyDeep(value: unknown): unknown {
   return mapKeysDeep(value, toSnake);
 }
+
+/** A wire key as toCamel renames it ("plan_usage" → "planUsage"). */
+export type CamelKey<Key extends string> = Key extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelKey<Tail>>}`
+  : Key extends `${infer Head}-${infer Tail}`
+    ? `${Head}${Capitalize<CamelKey<Tail>>}`
+    : Key;
+
+/** A wire type as camelizeDeep returns it: every key renamed, through arrays and nested objects. */
+export type CamelCased<T> = T extends readonly (infer Item)[]
+  ? CamelCased<Item>[]
+  : T extends object
+    ? { [Key in keyof T as Key extends string ? CamelKey<Key> : Key]: CamelCased<T[Key]> }
+    : T;

@@ -1,17 +1,20 @@
 import { camelizeDeep, snakifyDeep } from "./camelCase";
 import { readCsrfToken } from "./csrf";
 import { buildQueryString, type QueryParams } from "./queryString";
+import type { ApiSchema } from "./types";
 
 /** The shape of every successful API answer: `{"data": ..., "meta": {...}}`. */
-export interface Envelope<T> {
+export interface Envelope<T, Meta = Record<string, unknown>> {
   data: T;
-  meta?: Record<string, unknown>;
+  meta?: Meta;
 }
 
-/** The error envelope of every API error, after camelCase conversion. */
+type ErrorShape = ApiSchema<"ErrorOut">;
+
+/** The one error shape (apps/core/schemas.py), of which a proxy's or a crash's answer may lack any part. */
 export interface ErrorBody {
-  data?: { error?: string; fields?: Record<string, string[]> };
-  meta?: { message?: string; code?: string };
+  data?: Partial<ErrorShape["data"]>;
+  meta?: Partial<ErrorShape["meta"]>;
 }
 
 /** A non-success response (status 0 for a network failure). */

@@ -8,7 +8,6 @@ import {
   filterQuery,
   filtersFromAi,
   filtersFromQuery,
-  formatShipmentDate,
   isQuotaError,
   parseDateInput,
   serverFieldText,
@@ -33,12 +32,6 @@ describe("dates", () => {
 
   it("defaults to the last 12 months", () => {
     expect(defaultPeriod(NOW)).toEqual({ startDate: "06-03-2025", endDate: "05-03-2026" });
-  });
-
-  it("shows a shipment date in each language's way", () => {
-    expect(formatShipmentDate("2024-03-05", "en")).toBe("Mar 5, 2024");
-    expect(formatShipmentDate("2024-03-05", "vi")).toBe("05/03/2024");
-    expect(formatShipmentDate("2024-03-05", "zh")).toBe("2024-03-05");
   });
 });
 

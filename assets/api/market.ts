@@ -1,9 +1,9 @@
 import useSWR from "swr";
 import type { Language, MessageKey, Text } from "../i18n/messages";
-import { localeOf } from "./billing";
 import { ApiError, apiFetch, type Envelope } from "./client";
 import { buildQueryString } from "./queryString";
 import { fetchData } from "./swr";
+import type { ApiSchema } from "./types";
 
 // Keep in sync with apps/market (the market-insights API contract).
 export const META_PATH = "/fast-ai/v1/meta-data";
@@ -18,76 +18,15 @@ export const DOWNLOAD_PATH = "/fast-ai/v1/shipments/download";
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
-export interface Country {
-  code: string;
-  nameEn: string;
-  nameVi: string;
-  nameZh: string;
-}
-
-export interface HsChapter {
-  code: string;
-  descriptionEn: string;
-  descriptionVi: string;
-  descriptionZh: string;
-}
-
-export interface HsSection {
-  code: string;
-  nameEn: string;
-  nameVi: string;
-  nameZh: string;
-  chapters: HsChapter[];
-}
-
-export interface MarketMeta {
-  countries: Country[];
-  hsSections: HsSection[];
-  pageSizes: number[];
-  dateFormats: string[];
-  dataRange: { firstDate: string | null; lastDate: string | null };
-  demoData: boolean;
-}
-
-export interface Shipment {
-  id: number;
-  date: string;
-  hsCode: string;
-  productDescription: string;
-  exporterName: string;
-  exporterCountry: string;
-  importerName: string;
-  importerCountry: string;
-  quantity: number | null;
-  quantityUnit: string | null;
-  netWeightKg: number | null;
-  valueUsd: number | null;
-  pricePerUnit: number | null;
-}
-
-export interface HsCodeFigure {
-  hsCode: string;
-  description: string;
-  descriptions?: Partial<Record<Language, string>>;
-  shipments: number;
-  valueUsd: number;
-}
-
-export interface ShipmentStatistics {
-  shipments: number;
-  totalValueUsd: number;
-  totalWeightKg: number;
-  importers: number;
-  exporters: number;
-  avgPricePerUnit: number | null;
-}
-
-export interface MonthFigure {
-  month: string;
-  shipments: number;
-  valueUsd: number;
-  netWeightKg: number;
-}
+export type Country = ApiSchema<"CountryOut">;
+export type HsChapter = ApiSchema<"HSChapterOut">;
+export type HsSection = ApiSchema<"HSSectionOut">;
+export type MarketMeta = ApiSchema<"MetaDataOut">;
+export type Shipment = ApiSchema<"ShipmentOut">;
+export type HsCodeFigure = ApiSchema<"TopHSCodeOut">;
+export type ShipmentStatistics = ApiSchema<"StatisticsOut">;
+export type MonthFigure = ApiSchema<"MonthOut">;
+type PageMeta = ApiSchema<"PageMeta">;
 
 export interface ShipmentPage {
   shipments: Shipment[];
@@ -113,12 +52,7 @@ export type FilterField = Exclude<keyof MarketFilters, "hsCode">;
 /** The filters the AI box hands back (any of them may be missing or null). */
 export type AiFilters = Partial<Record<FilterField, string | null>> & { hsCode?: string[] | null };
 
-export interface AiAnswer {
-  answer: string;
-  language: Language;
-  filters: AiFilters;
-  statistics?: ShipmentStatistics;
-}
+export type AiAnswer = ApiSchema<"AskOut">;
 
 // ---- Dates -----------------------------------------------------------------------------------
 
@@ -170,33 +104,6 @@ export function emptyFilters(now: Date = new Date()): MarketFilters {
     exporterCountry: "",
     hsCode: [],
   };
-}
-
-/** A shipment date (ISO) for the language: "Mar 5, 2024", "05/03/2024", "2024-03-05". */
-export function formatShipmentDate(iso: string, language: Language): string {
-  const date = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return iso;
-  if (language === "en") {
-    return new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(date);
-  }
-  const parts = new Intl.DateTimeFormat(localeOf(language), {
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    timeZone: "UTC",
-  }).formatToParts(date);
-  const part = (type: string) => parts.find((item) => item.type === type)?.value ?? "";
-  if (language === "zh") return `${part("year")}-${part("month")}-${part("day")}`;
-  return `${part("day")}/${part("month")}/${part("year")}`;
-}
-
-/** A month ("2024-03") for the language: "Mar 2024", "03/2024", "2024年3月". */
-export function formatMonth(month: string, language: Language): string {
-  const date = new Date(`${month}-01T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return month;
-  const options: Intl.DateTimeFormatOptions =
-    language === "en" ? { month: "short", year: "numeric" } : { month: "2-digit", year: "numeric" };
-  return new Intl.DateTimeFormat(localeOf(language), { ...options, timeZone: "UTC" }).format(date);
 }
 
 // ---- Validation ------------------------------------------------------------------------------
@@ -342,7 +249,7 @@ export function useMarketMeta() {
 
 /** One page of shipments with the list's paging figures from `meta`. */
 export async function fetchShipmentPage(path: string): Promise<ShipmentPage> {
-  const body = await apiFetch<Envelope<Shipment[]>>(path);
+  const body = await apiFetch<Envelope<Shipment[], Partial<PageMeta>>>(path);
   const meta = body.meta ?? {};
   const number = (value: unknown, fallback: number) => (typeof value === "number" ? value : fallback);
   return {
@@ -375,5 +282,5 @@ export function countryName(countries: readonly Country[] | undefined, code: str
 }
 
 export function hsDescription(figure: HsCodeFigure, language: Language): string {
-  return figure.descriptions?.[language] ?? figure.description;
+  return figure.descriptions[language];
 }

@@ -2,7 +2,6 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent as Reac
 import { useProfile } from "../api/accounts";
 import {
   currentPlanId,
-  formatMoney,
   groupPlansByProduct,
   planTexts,
   startCheckout,
@@ -20,6 +19,7 @@ import { Icon } from "../shell/Icon";
 import { Skeleton } from "../shell/Skeleton";
 import { closePricing, pricingFromSearch, pricingProduct, showPricing, usePricingStore } from "../stores/pricing";
 import { showToast } from "../stores/toast";
+import { formatMoney } from "../i18n/format";
 
 const TEXTS: Record<PricedProduct, { title: MessageKey; description: MessageKey; note: MessageKey }> = {
   "market-insights": {

@@ -1,3 +1,4 @@
+import { useIntl } from "react-intl";
 import { create } from "zustand";
 import { LANGUAGES, isLanguage, type Language } from "./messages";
 
@@ -41,4 +42,10 @@ export function initLanguage(): Language {
   applyDocumentLanguage(language);
   useLanguageStore.setState({ language });
   return language;
+}
+
+/** The interface language, read from the intl provider's locale. */
+export function useLanguage(): Language {
+  const { locale } = useIntl();
+  return LANGUAGES.find((entry) => entry.htmlLang === locale || entry.code === locale)?.code ?? "en";
 }

@@ -3,7 +3,8 @@ import type { ShipmentStatistics } from "../../api/market";
 import type { MessageKey } from "../../i18n/messages";
 import { useT } from "../../i18n/useT";
 import { Skeleton } from "../../shell/Skeleton";
-import { formatUsd, formatWeight, useLanguage } from "./format";
+import { formatUsd, formatWeight } from "../../i18n/format";
+import { useLanguage } from "../../i18n/language";
 
 /** The dashboard figures of the search. */
 export function Dashboard({ statistics, loading }: { statistics: ShipmentStatistics | undefined; loading: boolean }) {

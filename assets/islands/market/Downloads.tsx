@@ -13,7 +13,7 @@ const FORMATS = [
 export function Downloads({ query }: { query: string | null }) {
   const t = useT();
   const { data: profile } = useProfile();
-  const free = profile?.userSubscription?.plan?.key === "free";
+  const free = profile?.userSubscription?.plan.key === "free";
   if (free) {
     return (
       <div className="market-downloads">

@@ -1,11 +1,12 @@
 import { useId, useMemo, type SubmitEvent, type ReactNode } from "react";
 import { useIntl } from "react-intl";
 import { useProfile } from "../../api/accounts";
-import { localeOf, queriesLeft } from "../../api/billing";
+import { queriesLeft } from "../../api/billing";
+import { localeOf } from "../../i18n/format";
 import { countryName, type Country, type FieldErrors, type FilterField, type MarketFilters } from "../../api/market";
 import type { MessageKey } from "../../i18n/messages";
 import { useT, useTextFormatter } from "../../i18n/useT";
-import { useLanguage } from "./format";
+import { useLanguage } from "../../i18n/language";
 
 interface FieldProps {
   field: FilterField;

@@ -4,7 +4,8 @@ import { HS_CODE_PATTERN, hsDescription, type HsCodeFigure } from "../../api/mar
 import { useT } from "../../i18n/useT";
 import { Icon } from "../../shell/Icon";
 import { Skeleton } from "../../shell/Skeleton";
-import { formatUsd, useLanguage } from "./format";
+import { formatUsd } from "../../i18n/format";
+import { useLanguage } from "../../i18n/language";
 
 interface FilterProps {
   codes: string[];

@@ -1,9 +1,10 @@
 import { lazy, Suspense } from "react";
 import { useIntl } from "react-intl";
-import { formatMonth, type MonthFigure } from "../../api/market";
+import type { MonthFigure } from "../../api/market";
+import { formatMonth, formatUsd } from "../../i18n/format";
 import { useT } from "../../i18n/useT";
 import { Skeleton } from "../../shell/Skeleton";
-import { formatUsd, useLanguage } from "./format";
+import { useLanguage } from "../../i18n/language";
 
 // chart.js is loaded only when a search has figures to draw.
 const ShipmentChart = lazy(() => import("../../components/ShipmentChart"));

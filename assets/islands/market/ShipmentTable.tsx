@@ -2,7 +2,6 @@ import { useState } from "react";
 import { useIntl } from "react-intl";
 import {
   countryName,
-  formatShipmentDate,
   requestImporterContacts,
   type Country,
   type Shipment,
@@ -14,7 +13,8 @@ import { useApiErrorHandler } from "../../shell/errorHandling";
 import { EmptyState } from "../../shell/PageHeader";
 import { Skeleton } from "../../shell/Skeleton";
 import { showToast } from "../../stores/toast";
-import { formatUsd, formatWeight, useLanguage } from "./format";
+import { formatShipmentDate, formatUsd, formatWeight } from "../../i18n/format";
+import { useLanguage } from "../../i18n/language";
 
 function ContactButton({ shipment }: { shipment: Shipment }) {
   const t = useT();
@@ -49,7 +49,7 @@ function Row({ shipment, countries }: { shipment: Shipment; countries: Country[]
   const intl = useIntl();
   const language = useLanguage();
   const quantity =
-    shipment.quantity === null ? null : `${intl.formatNumber(shipment.quantity)} ${shipment.quantityUnit ?? ""}`.trim();
+    shipment.quantity === null ? null : `${intl.formatNumber(shipment.quantity)} ${shipment.quantityUnit}`.trim();
   return (
     <tr>
       <td className="data-table__nowrap">{formatShipmentDate(shipment.date, language)}</td>

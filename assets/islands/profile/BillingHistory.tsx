@@ -2,8 +2,6 @@ import { useState, type ReactNode } from "react";
 import { useIntl } from "react-intl";
 import {
   cancelOrder,
-  formatDateTime,
-  formatMoney,
   planTexts,
   useBilling,
   usePlans,
@@ -17,6 +15,7 @@ import { useApiErrorHandler } from "../../shell/errorHandling";
 import { Skeleton } from "../../shell/Skeleton";
 import { showToast } from "../../stores/toast";
 import { labelFor } from "../../i18n/labels";
+import { formatDateTime, formatMoney } from "../../i18n/format";
 
 function OrdersTable({ orders, onCancelled }: { orders: Order[]; onCancelled: () => void }) {
   const t = useT();

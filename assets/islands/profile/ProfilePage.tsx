@@ -2,7 +2,6 @@ import type { ReactNode } from "react";
 import { useIntl } from "react-intl";
 import { useProfile, type Profile } from "../../api/accounts";
 import {
-  formatDate,
   isPricedProduct,
   planTexts,
   PRODUCT_NAMES,
@@ -19,6 +18,7 @@ import { Skeleton } from "../../shell/Skeleton";
 import { openPricing } from "../../stores/pricing";
 import { BillingHistory } from "./BillingHistory";
 import { labelFor } from "../../i18n/labels";
+import { formatDate } from "../../i18n/format";
 
 function Field({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -65,7 +65,7 @@ function PlansTable({ subscriptions }: { subscriptions: Subscription[] }) {
               <tr key={product}>
                 <td>{labelFor(t, "product", product)}</td>
                 <td>
-                  {subscription.plan ? planTexts(subscription.plan, language).name : t("pricing.free")}
+                  {planTexts(subscription.plan, language).name}
                   <TrialLeft subscription={subscription} />
                 </td>
                 <td>

@@ -1,0 +1,71 @@
+import type { IntlShape } from "react-intl";
+import type { Translate } from "./useT";
+import { LANGUAGES, type Language } from "./messages";
+
+/** The interface language's locale for Intl ("vi-VN"). */
+export function localeOf(language: Language): string {
+  return LANGUAGES.find((entry) => entry.code === language)?.htmlLang ?? language;
+}
+
+/** An amount of money in the interface language; whole amounts without cents ("$12", "5,50 US$"). */
+export function formatMoney(amount: number, currency: string, language: Language): string {
+  const digits = Number.isInteger(amount) ? 0 : 2;
+  return new Intl.NumberFormat(localeOf(language), {
+    style: "currency",
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(amount);
+}
+
+export function formatDate(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: "medium" }).format(new Date(iso));
+}
+
+export function formatDateTime(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: "medium", timeStyle: "short" }).format(
+    new Date(iso),
+  );
+}
+
+/** A shipment date (ISO) for the language: "Mar 5, 2024", "05/03/2024", "2024-03-05". */
+export function formatShipmentDate(iso: string, language: Language): string {
+  const date = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return iso;
+  if (language === "en") {
+    return new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(date);
+  }
+  const parts = new Intl.DateTimeFormat(localeOf(language), {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    timeZone: "UTC",
+  }).formatToParts(date);
+  const part = (type: string) => parts.find((item) => item.type === type)?.value ?? "";
+  if (language === "zh") return `${part("year")}-${part("month")}-${part("day")}`;
+  return `${part("day")}/${part("month")}/${part("year")}`;
+}
+
+/** A month ("2024-03") for the language: "Mar 2024", "03/2024", "2024年3月". */
+export function formatMonth(month: string, language: Language): string {
+  const date = new Date(`${month}-01T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return month;
+  const options: Intl.DateTimeFormatOptions =
+    language === "en" ? { month: "short", year: "numeric" } : { month: "2-digit", year: "numeric" };
+  return new Intl.DateTimeFormat(localeOf(language), { ...options, timeZone: "UTC" }).format(date);
+}
+
+/** Dollars in the interface language; `whole` rounds to whole dollars (totals). */
+export function formatUsd(amount: number | null | undefined, language: Language, whole = false): string {
+  if (amount === null || amount === undefined) return "—";
+  return formatMoney(whole ? Math.round(amount) : Math.round(amount * 100) / 100, "USD", language);
+}
+
+/** A weight in tonnes from 1,000 kg upwards, otherwise in kilograms. */
+export function formatWeight(t: Translate, intl: IntlShape, kg: number | null | undefined): string {
+  if (kg === null || kg === undefined) return "—";
+  if (Math.abs(kg) >= 1000) {
+    return t("market.unit.tonnes", { value: intl.formatNumber(kg / 1000, { maximumFractionDigits: 1 }) });
+  }
+  return t("market.unit.kg", { value: intl.formatNumber(kg, { maximumFractionDigits: 1 }) });
+}
