@@ -16,6 +16,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.contrib.postgres",
     "mozilla_django_oidc",
     "webpack_loader",
     "django_tasks",
