@@ -48,6 +48,7 @@ migrate: $(VENV)/.installed
 seed: migrate
 	$(IDENTITY) bootstrap_identity --demo-users
 	$(MANAGE) seed_demo --shipments $(DEMO_SHIPMENTS)
+	$(MANAGE) seed_demo_leads
 
 chromium:
 	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }

@@ -158,6 +158,11 @@ PAYMENTS_SANDBOX = env.bool("PAYMENTS_SANDBOX", False)
 # The trade-data analytics index (DuckDB snapshots of the shipments).
 TRADE_INDEX_DIR = env.path("TRADE_INDEX_DIR", default=str(VAR_DIR / "trade-index"))
 
+# Contact details of leads: the local database, then this enrichment service when set.
+LEADS_ENRICHMENT_URL = env.str("LEADS_ENRICHMENT_URL", "")
+LEADS_ENRICHMENT_API_KEY = env.str("LEADS_ENRICHMENT_API_KEY", "")
+LEADS_ENRICHMENT_TIMEOUT = env.int("LEADS_ENRICHMENT_TIMEOUT", 10)
+
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 from config.mail_settings import *  # noqa: E402, F403
