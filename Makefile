@@ -9,9 +9,12 @@ IDENTITY := DJANGO_SETTINGS_MODULE=config.identity_settings $(PY) manage.py
 DEMO_PASSWORD ?= demo-password
 # Demo shipments `make run` loads (generated, marked as demo data).
 DEMO_SHIPMENTS ?= 200000
+# Shipments the trade-data benchmark loads into its own database, and that database.
+BENCH_SHIPMENTS ?= 100000
+BENCH_DATABASE_URL ?= sqlite:///$(CURDIR)/var/bench.sqlite3
 export DEMO_PASSWORD
 
-.PHONY: run dev test test-python test-frontend test-e2e lint typecheck install build migrate seed chromium clean
+.PHONY: run dev test test-python test-frontend test-e2e lint typecheck install build migrate seed bench chromium clean
 
 run: install build migrate seed
 	@bin/serve
@@ -49,6 +52,10 @@ seed: migrate
 	$(IDENTITY) bootstrap_identity --demo-users
 	$(MANAGE) seed_demo --shipments $(DEMO_SHIPMENTS)
 	$(MANAGE) seed_demo_leads
+
+bench: build migrate
+	$(PY) bench/pages.py
+	BENCH_DATABASE_URL=$(BENCH_DATABASE_URL) $(PY) bench/market.py --fresh --shipments $(BENCH_SHIPMENTS)
 
 chromium:
 	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }

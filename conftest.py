@@ -6,6 +6,8 @@ from typing import Any
 import pytest
 from django.apps import apps as installed_apps
 
+pytest_plugins = ["tests.fixtures"]
+
 
 @pytest.fixture(autouse=True)
 def plain_static_storage(settings: Any) -> None:

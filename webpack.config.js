@@ -42,11 +42,15 @@ module.exports = (_env, argv) => {
             chunks: "initial",
             priority: 10,
           },
-          styles: {
+          // The shell's and shared components' styles load on every page; an island's own
+          // stylesheet stays in its bundle, so a page loads only its own.
+          shellStyles: {
             type: "css/mini-extract",
-            name: "styles",
+            test: /[\\/]assets[\\/](shell|components)[\\/]/,
+            name: "shell",
             chunks: "all",
             enforce: true,
+            priority: 6,
           },
           shell: {
             test: /[\\/]assets[\\/](shell|api|i18n|stores|components)[\\/]/,

@@ -3,8 +3,9 @@ build the analytics index, then time a fixed mix of searches through the API (Dj
 client, in-process: the whole request path without the network) and the same searches run
 directly on the index.
 
+    make bench BENCH_SHIPMENTS=100000   # SQLite under var/, emptied first
     BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/tradewise_bench \\
-        .venv/bin/python bench/market.py [--shipments 10000000] [--requests 30] [--keep]
+        .venv/bin/python bench/market.py [--shipments 10000000] [--requests 30] [--fresh]
 
 It uses its own database (created when missing on PostgreSQL; SQLite when the URL says so)
 and its own index directory, never the product's. Prints import rows per second, index build
@@ -106,7 +107,8 @@ def main() -> None:
     from apps.accounts.models import User
     from apps.billing.services import set_up_paid_demo
     from apps.market import index
-    from apps.market.schemas import SearchQuery, search_filters
+    from apps.market.filters import search_filters
+    from apps.market.schemas import SearchQuery
 
     setup_test_environment()
     load(options.shipments, options.fresh)

@@ -155,6 +155,13 @@ STRIPE_SECRET_KEY = env.str("STRIPE_SECRET_KEY", "")
 STRIPE_WEBHOOK_SECRET = env.str("STRIPE_WEBHOOK_SECRET", "")
 PAYMENTS_SANDBOX = env.bool("PAYMENTS_SANDBOX", False)
 
+# The AI box's language model, for the questions its offline parser cannot read: an
+# OpenAI-compatible chat-completions endpoint; off when AI_BASE_URL is empty.
+AI_BASE_URL = env.str("AI_BASE_URL", "")
+AI_API_KEY = env.str("AI_API_KEY", "")
+AI_MODEL = env.str("AI_MODEL", "gpt-4o-mini")
+AI_TIMEOUT = env.float("AI_TIMEOUT", 15.0)
+
 # The trade-data analytics index (DuckDB snapshots of the shipments).
 TRADE_INDEX_DIR = env.path("TRADE_INDEX_DIR", default=str(VAR_DIR / "trade-index"))
 

@@ -1,4 +1,5 @@
-"""The users API: sign-up and the signed-in user's profile."""
+"""The users API: sign-up, and the renewal of a session's tokens. The signed-in user's profile
+(`GET users`) is billing's: it joins this router from apps/billing/api.py."""
 
 from __future__ import annotations
 
@@ -7,10 +8,10 @@ from django.http import HttpRequest
 from django.utils.translation import get_language_from_request
 from ninja import Router, Status
 
-from apps.accounts import selectors, services
+from apps.accounts import services
+from apps.accounts.auth import session_or_bearer
 from apps.accounts.models import User
-from apps.accounts.schemas import ProfileOut, RegistrationIn, RegistrationOut, SessionExpiryOut
-from apps.core.api import session_or_bearer
+from apps.accounts.schemas import RegistrationIn, RegistrationOut, SessionExpiryOut
 from apps.core.errors import NotAuthenticated
 from apps.core.languages import normalize
 from apps.core.responses import envelope
@@ -24,12 +25,6 @@ def register(request: HttpRequest, payload: RegistrationIn) -> Status[dict[str, 
     language = normalize(payload.language) or get_language_from_request(request)
     services.register_user(payload.email, language)
     return Status(201, envelope({"message": "User registered successfully"}))
-
-
-@router.get("users", response=ProfileOut, auth=session_or_bearer)
-def profile(request: HttpRequest) -> dict[str, object]:
-    user: User = request.auth  # type: ignore[attr-defined]
-    return envelope(selectors.profile(user))
 
 
 @session_router.post("auth/refresh", response=SessionExpiryOut, auth=session_or_bearer)

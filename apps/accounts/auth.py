@@ -1,6 +1,7 @@
 """The relying party: mozilla-django-oidc's backend, with the provider reached through
 apps.accounts.providers.oidc, users matched by subject, and every token of the sign-in
-(access, ID, refresh, expiry) kept in the server-side session."""
+(access, ID, refresh, expiry) kept in the server-side session. Also the API's authentication:
+the session, or an access token of the provider as a bearer token."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from django.conf import settings
 from django.core.exceptions import SuspiciousOperation
 from django.http import HttpRequest
 from mozilla_django_oidc import auth as oidc_auth
+from ninja.security import SessionAuth
 
 from apps.accounts import services, tokens
 from apps.accounts.models import User
@@ -75,3 +77,18 @@ def provider_logout_url(request: HttpRequest) -> str:
     if current is not None and current.id_token:
         params["id_token_hint"] = current.id_token
     return f"{settings.OIDC_OP_LOGOUT_ENDPOINT}?{urlencode(params)}"
+
+
+def _bearer_token_user(request: HttpRequest) -> User | None:
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token:
+        return None
+    return services.user_for_bearer_token(token.strip())
+
+
+def session_or_bearer(request: HttpRequest) -> Any:
+    """The `auth` of the API's signed-in endpoints: a request with an Authorization header is
+    judged by its bearer token alone, any other by its session."""
+    if request.headers.get("Authorization"):
+        return _bearer_token_user(request)
+    return SessionAuth()(request)

@@ -7,7 +7,6 @@ from typing import Any
 from ninja import Schema
 from pydantic import Field, field_validator
 
-from apps.billing.schemas import CreditsOut, SubscriptionOut
 from apps.core.validation import EMAIL_INVALID, EMAIL_REQUIRED, email_problem
 
 
@@ -34,22 +33,6 @@ class Message(Schema):
 
 class RegistrationOut(Schema):
     data: Message
-    meta: dict[str, Any]
-
-
-class Profile(Schema):
-    id: int
-    email: str
-    name: str
-    user_subscription: SubscriptionOut
-    subscriptions: list[SubscriptionOut]
-    total_user_query_logs_in_day: int
-    queries_left_today: int | None
-    credits: CreditsOut
-
-
-class ProfileOut(Schema):
-    data: Profile
     meta: dict[str, Any]
 
 

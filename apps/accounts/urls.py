@@ -5,4 +5,5 @@ from apps.accounts import views
 urlpatterns = [
     path("signin", views.signin, name="signin"),
     path("signup", views.signup, name="signup"),
+    path("profile", views.profile, name="profile"),
 ]

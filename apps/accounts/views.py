@@ -1,4 +1,4 @@
-"""Sign-in pages and the relying party's entry points.
+"""Sign-in pages, the profile page and the relying party's entry points.
 
 /signin and /signup are the unauthenticated-only group of spec §2: a signed-in visitor goes on
 to `redirect`. The authenticate and callback views extend mozilla-django-oidc's so that the
@@ -16,7 +16,7 @@ from mozilla_django_oidc.views import OIDCAuthenticationCallbackView, OIDCAuthen
 from apps.accounts.redirects import safe_redirect_target
 from apps.core.gate import SECTIONS
 from apps.core.languages import normalize
-from apps.core.pages import render_island
+from apps.core.pages import render_island, signed_in_page
 from apps.core.redirects import is_safe_relative_redirect
 
 SIGNIN_FAILED = "signin_failed"
@@ -46,6 +46,9 @@ def signin(request: HttpRequest) -> HttpResponse:
 @require_safe
 def signup(request: HttpRequest) -> HttpResponse:
     return _auth_page(request, "signup", {})
+
+
+profile = signed_in_page(family="profile", page="profile")
 
 
 class AuthenticateView(OIDCAuthenticationRequestView):

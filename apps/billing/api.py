@@ -1,5 +1,5 @@
-"""The billing API: catalogue, the user's billing overview, checkout, Stripe's webhook and
-orders (under /oms-backend/v1/)."""
+"""The billing API: catalogue, the user's profile and billing overview, checkout, Stripe's
+webhook and orders (under /oms-backend/v1/)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from django.conf import settings
 from django.http import HttpRequest, JsonResponse
 from ninja import Query, Router, Status
 
+from apps.accounts.api import router as users_router
+from apps.accounts.auth import session_or_bearer
 from apps.accounts.models import User
 from apps.billing import selectors, services
 from apps.billing.providers.stripe_checkout import WebhookRejected, verified_event
@@ -23,9 +25,9 @@ from apps.billing.schemas import (
     PlanOut,
     PlansQuery,
     ProductOut,
+    Profile,
     PurchaseIn,
 )
-from apps.core.api import session_or_bearer
 from apps.core.responses import envelope, error_response
 from apps.core.schemas import Envelope, PagedEnvelope
 
@@ -49,6 +51,13 @@ def plans(request: HttpRequest, filters: Query[PlansQuery]) -> dict[str, Any]:
     return envelope([selectors.plan_data(plan) for plan in selectors.catalogue(filters.product_id)])
 
 
+# django-ninja serves a path from one router only: the profile joins accounts' users router,
+# where sign-up (`POST users`) is.
+@users_router.get("users", response=Envelope[Profile], auth=session_or_bearer)
+def profile(request: HttpRequest) -> dict[str, Any]:
+    return envelope(selectors.profile(_user(request)))
+
+
 @router.get("users/billing", response=Envelope[BillingOut], auth=session_or_bearer)
 def billing(request: HttpRequest) -> dict[str, Any]:
     return envelope(selectors.billing_overview(_user(request)))
@@ -59,7 +68,10 @@ def billing(request: HttpRequest) -> dict[str, Any]:
 )
 def checkout(request: HttpRequest, payload: CheckoutIn) -> Status[dict[str, Any]]:
     order, url = services.start_checkout(
-        _user(request), payload.product, payload.plan, payload.language
+        _user(request),
+        product_name=payload.product,
+        plan_key=payload.plan,
+        language=payload.language,
     )
     return Status(201, envelope({"url": url, "order_id": order.pk, "provider": order.provider}))
 
@@ -79,7 +91,9 @@ def stripe_webhook(request: HttpRequest) -> JsonResponse:
 
 @orders_router.post("orders", response={201: Envelope[OrderOut]})
 def create_order(request: HttpRequest, payload: PurchaseIn) -> Status[dict[str, Any]]:
-    order = services.create_order(_user(request), payload.product, payload.plan)
+    order = services.create_order(
+        _user(request), product_name=payload.product, plan_key=payload.plan
+    )
     return Status(201, envelope(selectors.order_data(order)))
 
 

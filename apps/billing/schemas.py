@@ -122,6 +122,17 @@ class BillingOut(Schema):
     credits: CreditsOut
 
 
+class Profile(Schema):
+    id: int
+    email: str
+    name: str
+    user_subscription: SubscriptionOut
+    subscriptions: list[SubscriptionOut]
+    total_user_query_logs_in_day: int
+    queries_left_today: int | None
+    credits: CreditsOut
+
+
 class CheckoutOut(Schema):
     url: str
     order_id: int

@@ -22,8 +22,8 @@ from apps.billing.models import (
     QueryLog,
     Subscription,
 )
+from apps.billing.products import LEAD_SOURCING, MARKET_INSIGHTS
 from apps.core.errors import NotFound, ValidationFailed
-from apps.core.products import LEAD_SOURCING, MARKET_INSIGHTS
 
 LEDGER_HISTORY = 50
 ORDER_HISTORY = 50
@@ -213,6 +213,12 @@ def usage(user: User, plans: list[Plan] | None = None) -> dict[str, Any]:
         "queries_left_today": None if limit is None else max(limit - used, 0),
         "credits": credit_summary(user, allowance),
     }
+
+
+def profile(user: User, plans: list[Plan] | None = None) -> dict[str, Any]:
+    """The profile the client stores on startup (`GET /fast-ai/v1/users`): the user, and
+    billing's figures (plans, today's queries and credits)."""
+    return {"id": user.pk, "email": user.email, "name": user.name, **usage(user, plans)}
 
 
 # Orders and ledger

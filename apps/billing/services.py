@@ -29,10 +29,10 @@ from apps.billing.models import (
     QueryLog,
     Subscription,
 )
+from apps.billing.products import MARKET_INSIGHTS
 from apps.billing.providers.checkout import CheckoutProviderError, checkout_provider
 from apps.billing.providers.stripe_checkout import NAME as STRIPE
 from apps.core.errors import Conflict, NotFound, PermissionDenied, ProviderUnavailable
-from apps.core.products import MARKET_INSIGHTS
 
 logger = logging.getLogger(__name__)
 
@@ -100,8 +100,16 @@ def _save(account: CreditAccount) -> None:
 # Query quota
 
 
+def count_query(user: User, *, product_name: str, key: str) -> None:
+    """Count a search (by its key) against the user's queries of `product_name` today, as
+    record_query does; a search already counted today (repeated or paged) is told by one
+    indexed lookup, without taking the account's lock."""
+    if not selectors.query_counted_today(user, product_name, key):
+        record_query(user, product_name=product_name, key=key)
+
+
 @transaction.atomic
-def record_query(user: User, product_name: str, key: str) -> QuotaState:
+def record_query(user: User, *, product_name: str, key: str) -> QuotaState:
     """Count one query of `product_name` against the user's plan for today (UTC). The same key
     on the same day counts once; past the plan's `query_per_day` it raises QueryLimitExceeded."""
     product = selectors.product_named(product_name)
@@ -153,7 +161,7 @@ def _refresh_daily_credits(account: CreditAccount, user: User) -> None:
 
 
 @transaction.atomic
-def charge_credits(user: User, amount: int, reason: str, reference: str) -> CreditChange:
+def charge_credits(user: User, *, amount: int, reason: str, reference: str) -> CreditChange:
     """Take `amount` credits for what `reference` names (e.g. `lead-email:123`), today's free
     credits first. Charging a reference that was already charged changes nothing."""
     if amount <= 0:
@@ -179,7 +187,7 @@ def charge_credits(user: User, amount: int, reason: str, reference: str) -> Cred
 
 @transaction.atomic
 def grant_credits(
-    user: User, amount: int, reason: str, reference: str, order: Order | None = None
+    user: User, *, amount: int, reason: str, reference: str, order: Order | None = None
 ) -> CreditChange:
     """Add bought (never expiring) credits once for `reference`."""
     if amount <= 0:
@@ -194,7 +202,7 @@ def grant_credits(
 
 
 @transaction.atomic
-def refund_credits(user: User, reference: str, reason: str) -> CreditChange:
+def refund_credits(user: User, *, reference: str, reason: str) -> CreditChange:
     """Give back what the charge for `reference` took, once. Free credits come back only on
     the day they were taken: the next day they would have expired anyway."""
     account = _locked_account(user)
@@ -220,7 +228,7 @@ def refund_credits(user: User, reference: str, reason: str) -> CreditChange:
 # Orders
 
 
-def create_order(user: User, product_name: str, plan_key: str) -> Order:
+def create_order(user: User, *, product_name: str, plan_key: str) -> Order:
     plan = selectors.purchasable_plan(product_name, plan_key)
     return Order.objects.create(
         user=user, product=plan.product, plan=plan, amount_cents=plan.price_cents
@@ -244,14 +252,14 @@ def _return_url(outcome: str, product_name: str) -> str:
 
 
 def start_checkout(
-    user: User, product_name: str, plan_key: str, language: str
+    user: User, *, product_name: str, plan_key: str, language: str
 ) -> tuple[Order, str]:
     """A pending order and a checkout session for it at the configured payment provider;
     returns the order and the address the user pays at."""
     provider = checkout_provider()
     if provider is None:
         raise ProviderUnavailable("Payments are not configured")
-    order = create_order(user, product_name, plan_key)
+    order = create_order(user, product_name=product_name, plan_key=plan_key)
     try:
         session = provider.create_session(
             order=order,
@@ -325,8 +333,8 @@ def _deliver(order: Order) -> None:
     if order.plan.kind == Plan.Kind.CREDITS:
         grant_credits(
             order.user,
-            order.plan.credits or 0,
-            f"{order.plan} pack",
+            amount=order.plan.credits or 0,
+            reason=f"{order.plan} pack",
             reference=f"order:{order.pk}",
             order=order,
         )
@@ -447,7 +455,7 @@ def set_up_paid_demo(user: User) -> None:
         Subscription.objects.create(
             user=user, plan=plan, started_at=start, ends_at=_period_end(plan, start)
         )
-    grant_credits(user, DEMO_CREDITS, "demo credits", reference="demo:credits")
+    grant_credits(user, amount=DEMO_CREDITS, reason="demo credits", reference="demo:credits")
 
 
 # Stripe's webhook events

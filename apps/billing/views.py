@@ -1,5 +1,7 @@
-"""The sandbox payment provider's checkout page: it shows the order like a payment provider
-would and pays or cancels it through the same fulfilment as Stripe's webhook."""
+"""Billing's pages: the root, which opens the product named in the address; the payment
+outcomes `/success` and `/cancel`, which lead back to the product bought; and the sandbox
+payment provider's checkout page, which shows the order like a payment provider would and pays
+or cancels it through the same fulfilment as Stripe's webhook."""
 
 from __future__ import annotations
 
@@ -8,14 +10,44 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from apps.accounts.models import User
 from apps.billing import services
 from apps.billing.models import Order
+from apps.billing.products import home_after_payment, home_for_root
 from apps.billing.providers.sandbox import NAME as SANDBOX
 from apps.billing.texts import sandbox_texts
 from apps.core.gate import signin_required
+from apps.core.pages import accepted_search, render_island
+from apps.core.redirects import with_search
+
+
+@require_safe
+def root(request: HttpRequest) -> HttpResponse:
+    product_name = accepted_search(request)["product_name"]
+    return HttpResponseRedirect(with_search(request, home_for_root(product_name)))
+
+
+def _payment_outcome(request: HttpRequest, page: str) -> HttpResponse:
+    product_name = accepted_search(request)["product_name"]
+    if not product_name:
+        # product_name is a required string on /success and /cancel (spec §5).
+        return render_island(request, family="status", page="server-error", status=400)
+    data = {"product_name": product_name, "target": home_after_payment(product_name)}
+    return render_island(request, family="payment", page=page, data=data)
+
+
+@require_safe
+@signin_required
+def payment_success(request: HttpRequest) -> HttpResponse:
+    return _payment_outcome(request, "success")
+
+
+@require_safe
+@signin_required
+def payment_cancel(request: HttpRequest) -> HttpResponse:
+    return _payment_outcome(request, "cancel")
 
 
 def _sandbox_order(request: HttpRequest, reference: str) -> Order:

@@ -1,7 +1,8 @@
-"""The JSON API instance, its authentication and its error handlers.
+"""The JSON API instance and its error handlers.
 
-Every app contributes a router (see config/urls.py); this module turns application errors,
-schema validation errors and authentication failures into the one error shape."""
+Every app contributes a router (see config/urls.py) and authenticates its own endpoints; this
+module turns application errors, schema validation errors and authentication failures into
+the one error shape."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from django.http import HttpRequest, HttpResponse
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as SchemaValidationError
-from ninja.security import SessionAuth
 
 from apps.core.errors import ApplicationError, NotAuthenticated
 from apps.core.responses import application_error_response, error_response
@@ -24,23 +24,6 @@ api = NinjaAPI(
     openapi_url="/api/openapi.json",
     urls_namespace="api",
 )
-
-
-def _authenticated_by_bearer_token(request: HttpRequest) -> Any:
-    # Imported late: accounts depends on core, not the other way round at import time.
-    from apps.accounts.services import user_for_bearer_token
-
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token:
-        return None
-    return user_for_bearer_token(token.strip())
-
-
-def session_or_bearer(request: HttpRequest) -> Any:
-    if request.headers.get("Authorization"):
-        return _authenticated_by_bearer_token(request)
-    return SessionAuth()(request)
 
 
 def _field_name(location: tuple[Any, ...]) -> str:

@@ -1,11 +1,16 @@
 """Rendering a page: the Django template that mounts a page family's island bundle, with the
 page's data preloaded as JSON (`{{ preload|json_script:"preload" }}`).
 
+Beyond the page's own data, a signed-in page carries API answers the island would otherwise
+fetch first (under `data.api`, keyed by API path). Core knows none of them: each app registers
+a hook with `page_preloads.register` in its AppConfig.ready(), and every signed-in page calls
+the hooks with the request and the page's name.
+
 Keep the preload's shape in sync with assets/shell/preload.ts."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypedDict
 
 from django.conf import settings
@@ -14,8 +19,6 @@ from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 
-from apps.accounts.models import User
-from apps.accounts.selectors import page_preload
 from apps.core.gate import signin_required
 
 # Search parameters the root and the authenticated area accept (spec §2). Each is a string and
@@ -49,8 +52,28 @@ def accepted_search(request: HttpRequest) -> dict[str, str]:
     return search
 
 
-def _preload_user(user: User) -> PreloadUser:
-    return {"id": user.pk, "email": user.email, "name": user.get_full_name()}
+# A hook gets the request of a signed-in visitor and the page's name, and answers with API
+# answers keyed by API path.
+PreloadHook = Callable[[HttpRequest, str], Mapping[str, Any]]
+
+
+class PreloadRegistry:
+    def __init__(self) -> None:
+        self._hooks: dict[str, PreloadHook] = {}
+
+    def register(self, hook: PreloadHook) -> PreloadHook:
+        # Keyed by name, so registering the same hook again replaces it instead of doubling it.
+        self._hooks[f"{hook.__module__}.{hook.__qualname__}"] = hook
+        return hook
+
+    def answers(self, request: HttpRequest, page: str) -> dict[str, Any]:
+        collected: dict[str, Any] = {}
+        for hook in self._hooks.values():
+            collected.update(hook(request, page))
+        return collected
+
+
+page_preloads = PreloadRegistry()
 
 
 def site_settings() -> dict[str, Any]:
@@ -82,13 +105,15 @@ def render_island(
     when that is what failed)."""
     data = dict(data or {})
     user = request.user if with_user and request.user.is_authenticated else None
+    preload_user: PreloadUser | None = None
     if user is not None:
-        data["api"] = page_preload(user)
+        preload_user = {"id": user.pk, "email": user.email, "name": user.get_full_name()}
+        data["api"] = page_preloads.answers(request, page)
     preload: Preload = {
         "page": page,
         "path": request.path,
         "search": accepted_search(request),
-        "user": _preload_user(user) if user is not None else None,
+        "user": preload_user,
         "site": site_settings(),
         "data": data,
     }

@@ -14,11 +14,7 @@ UNAVAILABLE_ROUTES = (
 )
 
 urlpatterns = [
-    path("", views.root, name="root"),
     path("find-global", views.find_global, name="find-global"),
     path("find-global-buyers", views.find_global_buyers, name="find-global-buyers"),
-    path("success", views.payment_success, name="payment-success"),
-    path("cancel", views.payment_cancel, name="payment-cancel"),
-    path("profile", views.profile, name="profile"),
     *[path(route, views.unavailable, name=route) for route in UNAVAILABLE_ROUTES],
 ]

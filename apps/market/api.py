@@ -13,16 +13,16 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from ninja import Query, Router, Status
 
+from apps.accounts.auth import session_or_bearer
 from apps.accounts.models import User
-from apps.billing.selectors import current_plans, query_counted_today
-from apps.billing.services import record_query
-from apps.core.api import session_or_bearer
+from apps.billing.products import MARKET_INSIGHTS
+from apps.billing.selectors import current_plans
+from apps.billing.services import count_query
 from apps.core.errors import PermissionDenied, ValidationFailed
-from apps.core.products import MARKET_INSIGHTS
 from apps.core.responses import envelope
 from apps.core.schemas import Envelope
 from apps.market import ask, exports, selectors
-from apps.market.index import ShipmentFilters
+from apps.market.filters import ShipmentFilters, filters_as_query, search_filters
 from apps.market.schemas import (
     AskIn,
     AskOut,
@@ -34,9 +34,7 @@ from apps.market.schemas import (
     ShipmentsOut,
     StatisticsOut,
     TopHSCodeOut,
-    filters_as_query,
     paging,
-    search_filters,
 )
 from apps.market.services import request_importer_contacts
 
@@ -56,9 +54,7 @@ def counted_search(request: HttpRequest, query: SearchQuery) -> ShipmentFilters:
     """The validated search, counted against the user's queries of the day."""
     filters = search_filters(query)
     user: User = request.auth  # type: ignore[attr-defined]
-    key = filters.cache_key()
-    if not query_counted_today(user, MARKET_INSIGHTS, key):
-        record_query(user, MARKET_INSIGHTS, key)
+    count_query(user, product_name=MARKET_INSIGHTS, key=filters.cache_key())
     return filters
 
 

@@ -29,7 +29,6 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import date
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
@@ -39,6 +38,7 @@ from django.conf import settings
 from django.db import connection
 
 from apps.market.demo import SOURCE as DEMO_SOURCE
+from apps.market.filters import ShipmentFilters
 from apps.market.models import HSCode, Shipment, TradeParty
 from apps.market.names import normalise_name
 
@@ -69,7 +69,7 @@ SEARCH_KEY = (
     "'[[:punct:][:space:]]+', ' ', 'g'))"
 )
 
-# Lower case with accents kept; punctuation and spacing collapsed (ask.description_words).
+# Lower case with accents kept; punctuation and spacing collapsed (products.description_words).
 WORDS = "trim(regexp_replace(lower({0}), '[[:punct:][:space:]]+', ' ', 'g'))"
 
 SHIPMENT_COLUMNS = {
@@ -100,39 +100,6 @@ HS_COLUMNS = {
 
 def index_directory() -> Path:
     return Path(settings.TRADE_INDEX_DIR)
-
-
-# Filters
-
-
-@dataclass(frozen=True)
-class ShipmentFilters:
-    """A validated search: dates are required; every other part may be empty."""
-
-    start_date: date
-    end_date: date
-    product_details: str = ""
-    importer_name: str = ""
-    exporter_name: str = ""
-    importer_country: str = ""
-    exporter_country: str = ""
-    hs_codes: tuple[str, ...] = field(default_factory=tuple)
-    # A known product's names in every language: then any of them matches a description.
-    product_synonyms: tuple[str, ...] = field(default_factory=tuple)
-
-    def cache_key(self) -> str:
-        """The search without paging, for counting it once a day."""
-        parts = [
-            self.start_date.isoformat(),
-            self.end_date.isoformat(),
-            normalise_name(self.product_details),
-            normalise_name(self.importer_name),
-            normalise_name(self.exporter_name),
-            self.importer_country,
-            self.exporter_country,
-            ",".join(sorted(self.hs_codes)),
-        ]
-        return "|".join(parts)
 
 
 def _terms(text: str) -> list[str]:

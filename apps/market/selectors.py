@@ -8,7 +8,8 @@ from typing import Any
 from apps.core.errors import ProviderUnavailable
 from apps.market import index
 from apps.market.countries import ISO_COUNTRIES, country_names
-from apps.market.index import ShipmentFilters, TradeIndex
+from apps.market.filters import ShipmentFilters
+from apps.market.index import TradeIndex
 from apps.market.models import HSCode, HSSection
 from apps.market.schemas import PAGE_SIZES
 

@@ -16,7 +16,11 @@ import { NotificationStack } from "./NotificationStack";
 import { PageViewTracker } from "./PageViewTracker";
 import { DEFAULT_LOGOUT_URL, readPreload, type Preload } from "./preload";
 import { Toaster } from "./Toaster";
+// Stylesheets in cascade order: each island's own follows these in its bundle.
+import "./base.css";
+import "../components/styles.css";
 import "./styles.css";
+import "./feedback.css";
 
 export type LayoutKind = "workspace" | "plain";
 

@@ -14,10 +14,11 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from apps.accounts.models import User
+from apps.billing.products import MARKET_INSIGHTS
 from apps.billing.selectors import queries_today
-from apps.core.products import MARKET_INSIGHTS
 from apps.market import demo, index
-from apps.market.schemas import SearchQuery, search_filters
+from apps.market.filters import search_filters
+from apps.market.schemas import SearchQuery
 from apps.market.services import import_shipments
 from tests.conftest import SignInStack
 from tests.e2e.test_buy_credits import FREE_DEMO_USER, sign_in_at_the_provider

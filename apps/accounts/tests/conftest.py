@@ -68,11 +68,6 @@ def id_token(signing_key: rsa.RSAPrivateKey) -> Callable[..., str]:
 
 
 @pytest.fixture
-def member(db: None) -> User:
-    return User.objects.create_user("lan.nguyen@example.com", name="Lan Nguyen", oidc_subject="s-1")
-
-
-@pytest.fixture
 def sign_in(client: Client) -> Callable[..., Client]:
     """Signs `user` in on the test client, holding tokens with `seconds_left` of validity."""
 

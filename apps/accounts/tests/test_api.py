@@ -1,5 +1,4 @@
 import json
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -124,38 +123,7 @@ def test_sign_up_with_an_unreachable_provider_is_503(client: Client, settings: A
     assert response.status_code == 503
 
 
-def test_the_profile_of_a_new_user_is_on_the_free_plans(
-    sign_in: Callable[..., Client], member: User
-) -> None:
-    response = sign_in(member, seconds_left=300).get("/fast-ai/v1/users")
-
-    assert response.status_code == 200
-    profile = response.json()["data"]
-    assert (profile["id"], profile["email"], profile["name"]) == (
-        member.pk,
-        "lan.nguyen@example.com",
-        "Lan Nguyen",
-    )
-    subscription = profile["user_subscription"]
-    assert (subscription["product"], subscription["plan"]["key"]) == ("market-insights", "free")
-    assert subscription["plan"]["plan_usage"] == [
-        {"limit_value": 2, "plan_limit": {"limit_type": "query_per_day"}}
-    ]
-    assert [s["product"] for s in profile["subscriptions"]] == ["market-insights", "lead-sourcing"]
-    assert profile["total_user_query_logs_in_day"] == 0
-    assert profile["queries_left_today"] == 2
-    assert profile["credits"] == {"balance": 10, "free": 10, "bought": 0, "daily_allowance": 10}
-
-
-def test_the_profile_reads_session_user_plans_subscriptions_queries_and_credits(
-    sign_in: Callable[..., Client], member: User, django_assert_num_queries: Any
-) -> None:
-    client = sign_in(member, seconds_left=300)
-    with django_assert_num_queries(6):
-        assert client.get("/fast-ai/v1/users").status_code == 200
-
-
-def test_the_profile_for_a_bearer_token(
+def test_the_api_accepts_the_providers_access_token_as_a_bearer_token(
     client: Client, member: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     cache.clear()
@@ -170,13 +138,3 @@ def test_the_profile_for_a_bearer_token(
         "lan.nguyen@example.com",
     )
     assert refused.status_code == 401
-
-
-def test_no_profile_for_a_visitor(client: Client) -> None:
-    response = client.get("/fast-ai/v1/users")
-
-    assert response.status_code == 401
-    assert response.json()["meta"] == {
-        "message": "Please login to use this feature",
-        "code": "not_authenticated",
-    }

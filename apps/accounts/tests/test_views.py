@@ -1,4 +1,3 @@
-import json
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -7,15 +6,9 @@ import pytest
 from django.test import Client
 
 from apps.accounts.models import User
+from apps.core.tests.pages import preload_of, redirect_parts
 
 pytestmark = pytest.mark.django_db
-
-
-def preload_of(response: Any) -> dict[str, Any]:
-    html = response.content.decode()
-    marker = '<script id="preload" type="application/json">'
-    start = html.index(marker) + len(marker)
-    return json.loads(html[start : html.index("</script>", start)])
 
 
 @pytest.mark.parametrize("auth_page", ["signin", "signup"])
@@ -64,6 +57,23 @@ def test_a_signed_in_visitor_goes_on_to_the_safe_target(
 
     assert response.status_code == 302
     assert response["Location"] == target
+
+
+def test_the_profile_page_renders_its_island_for_a_member(client: Client, member: User) -> None:
+    client.force_login(member)
+    response = client.get("/profile")
+
+    assert response.status_code == 200
+    preload = preload_of(response)
+    assert preload["page"] == "profile"
+    assert preload["user"]["email"] == member.email
+    assert "csrftoken" in response.cookies
+
+
+def test_visitors_of_the_profile_page_are_sent_to_signin(client: Client) -> None:
+    path, query = redirect_parts(client.get("/profile"))
+    assert path == "/signin"
+    assert query == [("path", "find-global-company"), ("redirect", "/profile")]
 
 
 def authorize_query(client: Client, query: str) -> dict[str, list[str]]:

@@ -58,37 +58,6 @@ def payment_settings(settings: Any) -> Any:
     return settings
 
 
-# People
-
-
-@pytest.fixture
-def member(db: None) -> User:
-    return User.objects.create_user("lan.nguyen@example.com", name="Lan Nguyen")
-
-
-@pytest.fixture
-def other_member(db: None) -> User:
-    return User.objects.create_user("wei.chen@example.com", name="Wei Chen")
-
-
-def signed_in(user: User, **client_options: Any) -> Client:
-    """A new browser session with `user` signed in (holding no identity-provider tokens,
-    so the token-refresh middleware leaves it alone)."""
-    client = Client(**client_options)
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
-def member_client(member: User) -> Client:
-    return signed_in(member)
-
-
-@pytest.fixture
-def other_client(other_member: User) -> Client:
-    return signed_in(other_member)
-
-
 # The catalogue
 
 
@@ -128,7 +97,7 @@ def sandbox_order(db: None) -> Callable[..., Order]:
     "basic")`. Uses the sandbox provider whatever the settings say."""
 
     def create(user: User, product: str, plan: str, language: str = "en") -> Order:
-        order = services.create_order(user, product, plan)
+        order = services.create_order(user, product_name=product, plan_key=plan)
         session = SandboxCheckout().create_session(
             order=order,
             customer_email=user.email,
@@ -148,7 +117,7 @@ def stripe_order(db: None) -> Callable[..., Order]:
     """A pending order with an open Stripe checkout session (no call to Stripe)."""
 
     def create(user: User, product: str, plan: str) -> Order:
-        order = services.create_order(user, product, plan)
+        order = services.create_order(user, product_name=product, plan_key=plan)
         order.provider, order.provider_reference = "stripe", f"cs_test_{next(_numbers):06d}"
         order.save(update_fields=["provider", "provider_reference"])
         return order

@@ -1,4 +1,5 @@
-"""The orders API and the billing overview: each user sees and changes only their own."""
+"""The orders API, the billing overview and the profile: each user sees and changes only their
+own."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from django.test import Client
 from apps.accounts.models import User
 from apps.billing import selectors, services
 from apps.billing.models import Order
-from apps.billing.tests.conftest import post_json, signed_in
+from apps.billing.tests.conftest import post_json
 from apps.core.responses import application_error_response
+from tests.fixtures import signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -147,7 +149,7 @@ def test_the_billing_overview_shows_orders_ledger_plans_and_credits(
     services.fulfil_order(
         order.pk, provider="sandbox", provider_reference=order.provider_reference, amount_cents=500
     )
-    services.charge_credits(member, 12, "lead-phone", reference="lead-phone:4")
+    services.charge_credits(member, amount=12, reason="lead-phone", reference="lead-phone:4")
 
     overview = member_client.get("/fast-ai/v1/users/billing").json()["data"]
 
@@ -168,7 +170,7 @@ def test_the_billing_overview_holds_only_the_users_own_records(
     member_client: Client, other_client: Client, other_member: User
 ) -> None:
     create(other_client)
-    services.grant_credits(other_member, 100, "Basic pack", reference="order:x")
+    services.grant_credits(other_member, amount=100, reason="Basic pack", reference="order:x")
 
     overview = member_client.get("/fast-ai/v1/users/billing").json()["data"]
 
@@ -201,10 +203,10 @@ def test_a_paid_subscription_is_in_the_profile(
 
 
 def test_a_quota_block_is_403_with_query_limit_exceeded_in_data_error(member: User) -> None:
-    services.record_query(member, "market-insights", "a")
-    services.record_query(member, "market-insights", "b")
+    services.record_query(member, product_name="market-insights", key="a")
+    services.record_query(member, product_name="market-insights", key="b")
     with pytest.raises(services.QueryLimitExceeded) as blocked:
-        services.record_query(member, "market-insights", "c")
+        services.record_query(member, product_name="market-insights", key="c")
 
     response = application_error_response(blocked.value)
 
@@ -214,9 +216,50 @@ def test_a_quota_block_is_403_with_query_limit_exceeded_in_data_error(member: Us
 
 def test_a_credit_block_is_403_with_insufficient_credit_in_meta_message(member: User) -> None:
     with pytest.raises(services.InsufficientCredit) as blocked:
-        services.charge_credits(member, 11, "lead-phone", reference="lead-phone:1")
+        services.charge_credits(member, amount=11, reason="lead-phone", reference="lead-phone:1")
 
     response = application_error_response(blocked.value)
 
     assert response.status_code == 403
     assert "insufficient credit" in json.loads(response.content)["meta"]["message"]
+
+
+def test_the_profile_of_a_new_user_is_on_the_free_plans(
+    member: User,
+) -> None:
+    response = signed_in(member).get("/fast-ai/v1/users")
+
+    assert response.status_code == 200
+    profile = response.json()["data"]
+    assert (profile["id"], profile["email"], profile["name"]) == (
+        member.pk,
+        "lan.nguyen@example.com",
+        "Lan Nguyen",
+    )
+    subscription = profile["user_subscription"]
+    assert (subscription["product"], subscription["plan"]["key"]) == ("market-insights", "free")
+    assert subscription["plan"]["plan_usage"] == [
+        {"limit_value": 2, "plan_limit": {"limit_type": "query_per_day"}}
+    ]
+    assert [s["product"] for s in profile["subscriptions"]] == ["market-insights", "lead-sourcing"]
+    assert profile["total_user_query_logs_in_day"] == 0
+    assert profile["queries_left_today"] == 2
+    assert profile["credits"] == {"balance": 10, "free": 10, "bought": 0, "daily_allowance": 10}
+
+
+def test_the_profile_reads_session_user_plans_subscriptions_queries_and_credits(
+    member: User, django_assert_num_queries: Any
+) -> None:
+    client = signed_in(member)
+    with django_assert_num_queries(6):
+        assert client.get("/fast-ai/v1/users").status_code == 200
+
+
+def test_no_profile_for_a_visitor(client: Client) -> None:
+    response = client.get("/fast-ai/v1/users")
+
+    assert response.status_code == 401
+    assert response.json()["meta"] == {
+        "message": "Please login to use this feature",
+        "code": "not_authenticated",
+    }

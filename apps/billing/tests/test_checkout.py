@@ -13,7 +13,8 @@ from django.utils.crypto import get_random_string
 
 from apps.accounts.models import User
 from apps.billing.models import Order, Plan
-from apps.billing.tests.conftest import SITE_URL, Response, signed_in
+from apps.billing.tests.conftest import SITE_URL, Response
+from tests.fixtures import signed_in
 
 pytestmark = pytest.mark.django_db
 

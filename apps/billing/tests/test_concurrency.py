@@ -46,9 +46,9 @@ def all_at_once(act: Callable[[int], object]) -> list[object]:
 @pytest.fixture
 def user_with_ten_credits() -> User:
     user = User.objects.create_user("lan@example.com")
-    services.grant_credits(user, 10, "Basic pack", reference="order:1")
+    services.grant_credits(user, amount=10, reason="Basic pack", reference="order:1")
     # Today's free credits already spent, so exactly ten credits remain.
-    services.charge_credits(user, 10, "lead-email", reference="lead-email:0")
+    services.charge_credits(user, amount=10, reason="lead-email", reference="lead-email:0")
     return user
 
 
@@ -56,7 +56,9 @@ def test_fifty_simultaneous_charges_against_ten_credits(user_with_ten_credits: U
     user = user_with_ten_credits
 
     results = all_at_once(
-        lambda n: services.charge_credits(user, 1, "lead-email", reference=f"lead-email:{n + 1}")
+        lambda n: services.charge_credits(
+            user, amount=1, reason="lead-email", reference=f"lead-email:{n + 1}"
+        )
     )
 
     succeeded = [r for r in results if isinstance(r, services.CreditChange)]
@@ -74,7 +76,9 @@ def test_fifty_simultaneous_charges_of_one_reference_charge_once(
     user = user_with_ten_credits
 
     results = all_at_once(
-        lambda n: services.charge_credits(user, 1, "lead-email", reference="lead-email:77")
+        lambda n: services.charge_credits(
+            user, amount=1, reason="lead-email", reference="lead-email:77"
+        )
     )
 
     assert sum(1 for r in results if getattr(r, "changed", False)) == 1
@@ -84,7 +88,9 @@ def test_fifty_simultaneous_charges_of_one_reference_charge_once(
 def test_fifty_simultaneous_searches_of_a_free_user_count_two() -> None:
     user = User.objects.create_user("binh@example.com")
 
-    results = all_at_once(lambda n: services.record_query(user, "market-insights", f"search {n}"))
+    results = all_at_once(
+        lambda n: services.record_query(user, product_name="market-insights", key=f"search {n}")
+    )
 
     assert sum(1 for r in results if isinstance(r, services.QuotaState)) == 2
     assert selectors.queries_today(user, "market-insights") == 2

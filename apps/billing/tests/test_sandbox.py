@@ -15,7 +15,8 @@ from django.test import Client
 from apps.accounts.models import User
 from apps.billing import services
 from apps.billing.models import CreditAccount, CreditEntry, Order, Subscription
-from apps.billing.tests.conftest import Response, signed_in
+from apps.billing.tests.conftest import Response
+from tests.fixtures import signed_in
 
 pytestmark = pytest.mark.django_db
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 import time_machine
@@ -46,45 +47,56 @@ def subscribe(user: User, key: str) -> Subscription:
 
 
 def test_a_free_user_has_two_searches_a_day(user: User) -> None:
-    first = services.record_query(user, "market-insights", "coffee|VN|2024")
-    second = services.record_query(user, "market-insights", "cashew|VN|2024")
+    first = services.record_query(user, product_name="market-insights", key="coffee|VN|2024")
+    second = services.record_query(user, product_name="market-insights", key="cashew|VN|2024")
 
     assert (first.used, first.remaining, second.remaining) == (1, 1, 0)
     with pytest.raises(QueryLimitExceeded) as refused:
-        services.record_query(user, "market-insights", "pepper|VN|2024")
+        services.record_query(user, product_name="market-insights", key="pepper|VN|2024")
     assert "query limit exceeded" in refused.value.message
     assert refused.value.status == 403
 
 
 def test_the_same_search_on_the_same_day_counts_once(user: User) -> None:
     for _ in range(5):
-        state = services.record_query(user, "market-insights", "coffee|VN|2024")
+        state = services.record_query(user, product_name="market-insights", key="coffee|VN|2024")
     assert (state.used, state.counted) == (1, False)
     assert selectors.queries_today(user, "market-insights") == 1
 
 
 def test_repeating_a_counted_search_is_allowed_after_the_limit(user: User) -> None:
-    services.record_query(user, "market-insights", "a")
-    services.record_query(user, "market-insights", "b")
-    assert services.record_query(user, "market-insights", "a").counted is False
+    services.record_query(user, product_name="market-insights", key="a")
+    services.record_query(user, product_name="market-insights", key="b")
+    assert services.record_query(user, product_name="market-insights", key="a").counted is False
+
+
+def test_counting_a_search_counts_it_once_a_day(user: User, django_assert_num_queries: Any) -> None:
+    services.count_query(user, product_name="market-insights", key="a")
+    with django_assert_num_queries(1):  # one lookup: counted already, no lock taken
+        services.count_query(user, product_name="market-insights", key="a")
+    services.count_query(user, product_name="market-insights", key="b")
+
+    assert selectors.queries_today(user, "market-insights") == 2
+    with pytest.raises(QueryLimitExceeded):
+        services.count_query(user, product_name="market-insights", key="c")
 
 
 def test_a_paid_plan_has_no_daily_limit(user: User) -> None:
     subscribe(user, "daily")
     for number in range(20):
-        state = services.record_query(user, "market-insights", f"search {number}")
+        state = services.record_query(user, product_name="market-insights", key=f"search {number}")
     assert (state.used, state.limit, state.remaining) == (20, None, None)
 
 
 def test_the_quota_starts_again_at_midnight_utc(user: User) -> None:
     with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
-        services.record_query(user, "market-insights", "a")
-        services.record_query(user, "market-insights", "b")
+        services.record_query(user, product_name="market-insights", key="a")
+        services.record_query(user, product_name="market-insights", key="b")
         with pytest.raises(QueryLimitExceeded):
-            services.record_query(user, "market-insights", "c")
+            services.record_query(user, product_name="market-insights", key="c")
     with time_machine.travel(AFTER_MIDNIGHT, tick=False):
         assert selectors.queries_today(user, "market-insights") == 0
-        assert services.record_query(user, "market-insights", "a").counted is True
+        assert services.record_query(user, product_name="market-insights", key="a").counted is True
 
 
 def test_an_ended_subscription_falls_back_to_the_free_plan(user: User) -> None:
@@ -106,9 +118,9 @@ def test_a_cancelled_subscription_is_not_current(user: User) -> None:
 
 def test_queries_of_one_user_do_not_count_for_another(user: User) -> None:
     other = User.objects.create_user("binh@example.com")
-    services.record_query(user, "market-insights", "a")
-    services.record_query(user, "market-insights", "b")
-    assert services.record_query(other, "market-insights", "a").remaining == 1
+    services.record_query(user, product_name="market-insights", key="a")
+    services.record_query(user, product_name="market-insights", key="b")
+    assert services.record_query(other, product_name="market-insights", key="a").remaining == 1
 
 
 # Credits
@@ -124,10 +136,10 @@ def test_a_new_user_has_ten_free_credits_today(user: User) -> None:
 
 
 def test_free_credits_are_spent_before_bought_ones(user: User) -> None:
-    services.grant_credits(user, 100, "Basic pack", reference="order:1")
+    services.grant_credits(user, amount=100, reason="Basic pack", reference="order:1")
 
-    services.charge_credits(user, 5, "lead-phone", reference="lead-phone:7")
-    services.charge_credits(user, 7, "lead-phone", reference="lead-phone:8")
+    services.charge_credits(user, amount=5, reason="lead-phone", reference="lead-phone:7")
+    services.charge_credits(user, amount=7, reason="lead-phone", reference="lead-phone:8")
 
     account = CreditAccount.objects.get(user=user)
     assert (account.free_balance, account.bought_balance) == (0, 98)
@@ -137,19 +149,19 @@ def test_free_credits_are_spent_before_bought_ones(user: User) -> None:
 
 
 def test_charging_the_same_reference_twice_charges_once(user: User) -> None:
-    first = services.charge_credits(user, 1, "lead-email", reference="lead-email:123")
-    again = services.charge_credits(user, 1, "lead-email", reference="lead-email:123")
+    first = services.charge_credits(user, amount=1, reason="lead-email", reference="lead-email:123")
+    again = services.charge_credits(user, amount=1, reason="lead-email", reference="lead-email:123")
 
     assert (first.changed, again.changed, again.balance) == (True, False, 9)
     assert CreditEntry.objects.filter(kind="charge").count() == 1
 
 
 def test_an_insufficient_balance_is_refused_and_nothing_is_written(user: User) -> None:
-    services.charge_credits(user, 8, "lead-phone", reference="a")
+    services.charge_credits(user, amount=8, reason="lead-phone", reference="a")
     entries = CreditEntry.objects.count()
 
     with pytest.raises(InsufficientCredit) as refused:
-        services.charge_credits(user, 5, "lead-phone", reference="b")
+        services.charge_credits(user, amount=5, reason="lead-phone", reference="b")
 
     assert "insufficient credit" in refused.value.message
     assert refused.value.status == 403
@@ -158,17 +170,19 @@ def test_an_insufficient_balance_is_refused_and_nothing_is_written(user: User) -
 
 
 def test_granting_the_same_reference_twice_grants_once(user: User) -> None:
-    services.grant_credits(user, 100, "Basic pack", reference="order:9")
-    services.grant_credits(user, 100, "Basic pack", reference="order:9")
+    services.grant_credits(user, amount=100, reason="Basic pack", reference="order:9")
+    services.grant_credits(user, amount=100, reason="Basic pack", reference="order:9")
     assert CreditAccount.objects.get(user=user).bought_balance == 100
 
 
 def test_a_refund_gives_back_what_the_charge_took_once(user: User) -> None:
-    services.grant_credits(user, 100, "Basic pack", reference="order:1")
-    services.charge_credits(user, 12, "lead-phone", reference="lead-phone:5")
+    services.grant_credits(user, amount=100, reason="Basic pack", reference="order:1")
+    services.charge_credits(user, amount=12, reason="lead-phone", reference="lead-phone:5")
 
-    refunded = services.refund_credits(user, "lead-phone:5", "no phone number found")
-    again = services.refund_credits(user, "lead-phone:5", "no phone number found")
+    refunded = services.refund_credits(
+        user, reference="lead-phone:5", reason="no phone number found"
+    )
+    again = services.refund_credits(user, reference="lead-phone:5", reason="no phone number found")
 
     account = CreditAccount.objects.get(user=user)
     assert (refunded.changed, again.changed) == (True, False)
@@ -177,23 +191,26 @@ def test_a_refund_gives_back_what_the_charge_took_once(user: User) -> None:
 
 
 def test_refunding_an_unknown_reference_changes_nothing(user: User) -> None:
-    assert services.refund_credits(user, "lead-phone:404", "no result").changed is False
+    assert (
+        services.refund_credits(user, reference="lead-phone:404", reason="no result").changed
+        is False
+    )
 
 
 def test_yesterdays_free_credits_are_not_given_back_today(user: User) -> None:
     with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
-        services.charge_credits(user, 4, "lead-phone", reference="lead-phone:1")
+        services.charge_credits(user, amount=4, reason="lead-phone", reference="lead-phone:1")
     with time_machine.travel(AFTER_MIDNIGHT, tick=False):
-        services.refund_credits(user, "lead-phone:1", "no result")
+        services.refund_credits(user, reference="lead-phone:1", reason="no result")
         account = CreditAccount.objects.get(user=user)
         assert account.free_balance == 10
         assert ledger_total(user) == account.balance
 
 
 def test_free_credits_reset_at_midnight_utc(user: User) -> None:
-    services.grant_credits(user, 50, "Basic pack", reference="order:1")
+    services.grant_credits(user, amount=50, reason="Basic pack", reference="order:1")
     with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
-        services.charge_credits(user, 3, "lead-email", reference="lead-email:1")
+        services.charge_credits(user, amount=3, reason="lead-email", reference="lead-email:1")
         assert selectors.usage(user)["credits"]["free"] == 7
     with time_machine.travel(AFTER_MIDNIGHT, tick=False):
         # Reported before anything is written: a fresh day has the full allowance.
@@ -203,7 +220,7 @@ def test_free_credits_reset_at_midnight_utc(user: User) -> None:
             "bought": 50,
             "daily_allowance": 10,
         }
-        services.charge_credits(user, 1, "lead-email", reference="lead-email:2")
+        services.charge_credits(user, amount=1, reason="lead-email", reference="lead-email:2")
         account = CreditAccount.objects.get(user=user)
         assert (account.free_balance, account.bought_balance) == (9, 50)
     kinds = list(CreditEntry.objects.order_by("id").values_list("kind", "amount"))
@@ -220,15 +237,15 @@ def test_free_credits_reset_at_midnight_utc(user: User) -> None:
 
 def test_free_credits_never_accumulate_across_days(user: User) -> None:
     with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
-        services.charge_credits(user, 1, "lead-email", reference="a")
+        services.charge_credits(user, amount=1, reason="lead-email", reference="a")
     with time_machine.travel(datetime(2026, 3, 5, 12, 0, tzinfo=UTC), tick=False):
-        services.charge_credits(user, 1, "lead-email", reference="b")
+        services.charge_credits(user, amount=1, reason="lead-email", reference="b")
         assert CreditAccount.objects.get(user=user).free_balance == 9
 
 
 def test_each_entry_records_the_balance_after_it(user: User) -> None:
-    services.grant_credits(user, 20, "Basic pack", reference="order:1")
-    services.charge_credits(user, 15, "verification", reference="verification:3")
+    services.grant_credits(user, amount=20, reason="Basic pack", reference="order:1")
+    services.charge_credits(user, amount=15, reason="verification", reference="verification:3")
     running = 0
     for entry in CreditEntry.objects.order_by("id"):
         running += entry.amount
@@ -236,7 +253,7 @@ def test_each_entry_records_the_balance_after_it(user: User) -> None:
 
 
 def test_ledger_entries_cannot_be_edited(user: User) -> None:
-    services.grant_credits(user, 20, "Basic pack", reference="order:1")
+    services.grant_credits(user, amount=20, reason="Basic pack", reference="order:1")
     entry = CreditEntry.objects.get()
     entry.amount = 2000
     with pytest.raises(ValueError, match="append-only"):

@@ -494,7 +494,9 @@ def test_a_refund_takes_back_only_the_credits_left_unspent(
 ) -> None:
     order = paid(stripe_order(member, "lead-sourcing", "basic"), deliver)
     # Today's 10 free credits go first, then 30 of the 100 bought ones.
-    services.charge_credits(member, 40, "company verification", "verification:7")
+    services.charge_credits(
+        member, amount=40, reason="company verification", reference="verification:7"
+    )
     assert bought_credits(member) == 70
 
     assert outcome(deliver(refund_event(order))) == "refunded"

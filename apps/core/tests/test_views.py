@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-import json
-from urllib.parse import parse_qsl, urlsplit
+from typing import Any
 
 import pytest
+from django.http import HttpRequest
 from django.test import Client
+
+from apps.core import pages
+from apps.core.tests.pages import preload_of, redirect_parts
 
 pytestmark = pytest.mark.django_db
 
@@ -17,7 +20,6 @@ PAGES = [
     ("/find-global-company/42", "company-detail"),
     ("/lead-verification", "lead-verification"),
     ("/lead-verification/42", "verification-detail"),
-    ("/profile", "profile"),
 ]
 UNAVAILABLE = [
     "/ai-sale-agent",
@@ -31,33 +33,9 @@ UNAVAILABLE = [
 ]
 
 
-def preload_of(response) -> dict:
-    html = response.content.decode()
-    start = html.index('<script id="preload" type="application/json">') + len(
-        '<script id="preload" type="application/json">'
-    )
-    return json.loads(html[start : html.index("</script>", start)])
-
-
-def redirect_parts(response) -> tuple[str, list[tuple[str, str]]]:
-    location = urlsplit(response["Location"])
-    return location.path, parse_qsl(location.query)
-
-
-@pytest.fixture
-def member_client(client: Client, django_user_model) -> Client:
-    user = django_user_model.objects.create_user(email="buyer@example.com", name="Buyer")
-    client.force_login(user)
-    return client
-
-
 @pytest.mark.parametrize(
     ("url", "target"),
     [
-        ("/?product_name=lead-sourcing", "/find-global-company?product_name=lead-sourcing"),
-        ("/?product_name=market-insights", "/market-insights?product_name=market-insights"),
-        ("/?product_name=anything&pricing=x", "/market-insights?product_name=anything&pricing=x"),
-        ("/", "/market-insights"),
         ("/find-global-buyers", "/find-global-company"),
         ("/find-global-buyers?my-leads=1", "/find-global-company?my-leads=1"),
         ("/find-global", "/find-global-lead"),
@@ -78,9 +56,6 @@ def test_redirect_routes_carry_search_parameters(client: Client, url: str, targe
         ("/find-global-company/7", "find-global-company"),
         ("/lead-verification", "find-global-company"),
         ("/lead-verification/7", "find-global-company"),
-        ("/profile", "find-global-company"),
-        ("/success?product_name=market-insights", "find-global-company"),
-        ("/cancel?product_name=lead-sourcing", "find-global-company"),
         *[(url, "find-global-company") for url in UNAVAILABLE],
     ],
 )
@@ -106,7 +81,7 @@ def test_pages_render_their_island_with_a_preload(member_client: Client, url: st
     assert response.status_code == 200
     preload = preload_of(response)
     assert preload["page"] == page
-    assert preload["user"]["email"] == "buyer@example.com"
+    assert preload["user"]["email"] == "lan.nguyen@example.com"
     assert "csrftoken" in response.cookies
 
 
@@ -114,12 +89,31 @@ def test_detail_pages_preload_their_company_id(member_client: Client) -> None:
     assert preload_of(member_client.get("/find-global-company/42"))["data"]["company_id"] == 42
 
 
+@pytest.fixture
+def page_preloads(monkeypatch: pytest.MonkeyPatch) -> pages.PreloadRegistry:
+    """An empty hook registry in place of the one the apps registered with."""
+    registry = pages.PreloadRegistry()
+    monkeypatch.setattr(pages, "page_preloads", registry)
+    return registry
+
+
 @pytest.mark.parametrize(("url", "page"), PAGES)
-def test_pages_preload_the_api_answers_the_shell_needs(member_client: Client, url: str, page: str):
-    preloaded = preload_of(member_client.get(url))["data"]["api"]
-    assert "/fast-ai/v1/users" in preloaded
-    for path, answer in preloaded.items():
-        assert member_client.get(path).json()["data"] == answer
+def test_signed_in_pages_preload_what_the_registered_hooks_answer(
+    member_client: Client, page_preloads: pages.PreloadRegistry, url: str, page: str
+) -> None:
+    calls: list[tuple[str, str]] = []
+
+    def hook(request: HttpRequest, page: str) -> dict[str, Any]:
+        calls.append((request.user.get_username(), page))
+        return {"/fast-ai/v1/example": {"page": page}}
+
+    page_preloads.register(hook)
+    page_preloads.register(hook)
+
+    assert preload_of(member_client.get(url))["data"]["api"] == {
+        "/fast-ai/v1/example": {"page": page}
+    }
+    assert calls == [("lan.nguyen@example.com", page)]
 
 
 def test_public_pages_preload_no_api_answers(client: Client) -> None:
@@ -131,33 +125,6 @@ def test_unavailable_sidebar_routes_render_the_notice(member_client: Client, url
     response = member_client.get(url)
     assert response.status_code == 200
     assert preload_of(response)["page"] == "unavailable"
-
-
-@pytest.mark.parametrize(
-    ("url", "page", "target"),
-    [
-        ("/success?product_name=market-insights", "success", "/market-insights"),
-        ("/success?product_name=Market-Insights-monthly", "success", "/market-insights"),
-        ("/success?product_name=LEAD-SOURCING", "success", "/find-global-company"),
-        ("/success?product_name=other", "success", None),
-        ("/cancel?product_name=market-insights", "cancel", "/market-insights"),
-        ("/cancel?product_name=lead-sourcing", "cancel", "/find-global-company"),
-        ("/cancel?product_name=other", "cancel", None),
-    ],
-)
-def test_payment_outcomes_follow_the_product_name(
-    member_client: Client, url: str, page: str, target: str | None
-) -> None:
-    preload = preload_of(member_client.get(url))
-    assert preload["page"] == page
-    assert preload["data"]["target"] == target
-
-
-@pytest.mark.parametrize("url", ["/success", "/cancel", "/success?product_name="])
-def test_payment_outcomes_require_a_product_name(member_client: Client, url: str) -> None:
-    response = member_client.get(url)
-    assert response.status_code == 400
-    assert preload_of(response)["page"] == "server-error"
 
 
 @pytest.mark.parametrize(
@@ -189,13 +156,13 @@ def test_unknown_api_path_is_a_json_not_found(client: Client) -> None:
     assert response.json()["meta"]["code"] == "not_found"
 
 
-def test_a_failing_page_is_the_error_screen(member_client: Client, monkeypatch) -> None:
-    from apps.core import pages
-
-    def broken(*args, **kwargs):
+def test_a_failing_page_is_the_error_screen(
+    member_client: Client, page_preloads: pages.PreloadRegistry
+) -> None:
+    def broken(request: HttpRequest, page: str) -> dict[str, Any]:
         raise RuntimeError("database unavailable")
 
-    monkeypatch.setattr(pages, "page_preload", broken)
+    page_preloads.register(broken)
     member_client.raise_request_exception = False
     response = member_client.get("/market-insights")
     assert response.status_code == 500
@@ -206,12 +173,3 @@ def test_the_api_is_described_by_an_openapi_document(client: Client) -> None:
     document = client.get("/api/openapi.json").json()
     assert document["info"]["title"] == "Tradewise API"
     assert "/fast-ai/v1/users" in document["paths"]
-
-
-@pytest.mark.parametrize(("url", "page"), PAGES)
-def test_a_signed_in_page_reads_session_user_and_billing_in_six_queries(
-    member_client: Client, django_assert_num_queries, url: str, page: str
-) -> None:
-    # Session, user, then billing: plans, subscriptions, today's queries, credits.
-    with django_assert_num_queries(6):
-        assert member_client.get(url).status_code == 200

@@ -36,11 +36,6 @@ def trade_index(settings: Any, tmp_path: Path) -> None:
 
 
 @pytest.fixture
-def member() -> User:
-    return User.objects.create_user("lan@example.com")
-
-
-@pytest.fixture
 def paid_client(member: User) -> Client:
     Subscription.objects.create(user=member, plan=Plan.objects.get(key="monthly"))
     client = Client()

@@ -5,8 +5,10 @@ from datetime import date
 import pytest
 from django.core.management import CommandError, call_command
 
-from apps.market import index, services
-from apps.market.index import ShipmentFilters
+from apps.accounts.models import User
+from apps.billing import selectors as billing_selectors
+from apps.market import demo, index, services
+from apps.market.filters import ShipmentFilters
 from apps.market.models import HSCode, Shipment
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -71,3 +73,20 @@ def test_import_hs_codes_refuses_an_unknown_layout(tmp_path):
     path.write_text("x\n1\n", "utf-8")
     with pytest.raises(CommandError, match="Unknown HS file layout"):
         call_command("import_hs_codes", str(path))
+
+
+def test_seed_demo_sets_up_both_demo_accounts_and_the_demo_shipments_once():
+    out = io.StringIO()
+    call_command("seed_demo", "--shipments", "300", stdout=out, stderr=io.StringIO())
+    assert "Demo accounts ready: demo@example.com (paid), free@example.com (free)" in out.getvalue()
+    assert "Demo shipments: 300 added" in out.getvalue()
+    paid = User.objects.get(email="demo@example.com")
+    assert billing_selectors.usage(paid)["credits"]["bought"] == 500
+    assert User.objects.filter(email="free@example.com").exists()
+    assert Shipment.objects.filter(source=demo.SOURCE).count() == 300
+
+    out = io.StringIO()
+    call_command("seed_demo", "--shipments", "300", stdout=out, stderr=io.StringIO())
+    assert "Demo shipments" not in out.getvalue()
+    assert billing_selectors.usage(paid)["credits"]["bought"] == 500
+    assert Shipment.objects.filter(source=demo.SOURCE).count() == 300

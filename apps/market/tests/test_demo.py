@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from apps.market import demo
+from apps.market.demo.tables.products import PRODUCT_VARIANTS
 
 COUNT = 20_000
-ALLOWED_HS = {hs for variants in demo.PRODUCT_VARIANTS.values() for hs in (v[1] for v in variants)}
+ALLOWED_HS = {v.hs_code for variants in PRODUCT_VARIANTS.values() for v in variants}
 # Subheadings checked by hand against the HS 2022 nomenclature.
 HS_2022 = {
     "080131", "080132", "090111", "090121", "090411", "090412", "100630", "100640", "400110",
@@ -36,11 +37,11 @@ def test_same_seed_same_rows_and_shorter_runs_are_prefixes(rows: list[tuple[str,
     assert list(demo.generate_rows(50, seed=7)) != rows[:50]
 
 
-def test_prefix_holds_across_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(demo, "_BLOCK", 1_000)
-    long = list(demo.generate_rows(2_500))
-    assert list(demo.generate_rows(1_700)) == long[:1_700]
-    assert long[1_999][-1] == "demo-000002000"
+def test_prefix_holds_across_blocks() -> None:
+    long = list(demo.generate_rows(demo.BLOCK_SIZE + 500))
+    shorter = demo.BLOCK_SIZE + 100
+    assert list(demo.generate_rows(shorter)) == long[:shorter]
+    assert long[demo.BLOCK_SIZE][-1] == f"demo-{demo.BLOCK_SIZE + 1:09d}"
 
 
 def test_header_and_row_shape(rows: list[tuple[str, ...]]) -> None:

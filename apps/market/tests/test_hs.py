@@ -6,6 +6,7 @@ from typing import Any
 import pytest
 
 from apps.market import index, selectors
+from apps.market.filters import ShipmentFilters
 from apps.market.hs import (
     apply_subheading_names,
     embedded_translation,
@@ -13,7 +14,6 @@ from apps.market.hs import (
     import_hs_file,
     load_default_nomenclature,
 )
-from apps.market.index import ShipmentFilters
 from apps.market.models import HSCode, HSSection
 from apps.market.tests.factories import party, ship
 

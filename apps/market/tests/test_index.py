@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from apps.market import index
-from apps.market.index import DuckDBTradeIndex, IndexMissing, ShipmentFilters
+from apps.market.filters import ShipmentFilters
+from apps.market.index import DuckDBTradeIndex, IndexMissing
 from apps.market.models import TradeParty
 from apps.market.tests.factories import cashew_and_coffee_trade, party, ship
 

@@ -1,4 +1,5 @@
 import { mountIsland } from "../../shell/mountIsland";
 import { AuthPage } from "./AuthPage";
+import "./styles.css";
 
 mountIsland(AuthPage, "plain");

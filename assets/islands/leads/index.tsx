@@ -1,4 +1,5 @@
 import { mountIsland } from "../../shell/mountIsland";
 import { LeadsPage } from "./LeadsPage";
+import "./styles.css";
 
 mountIsland(LeadsPage);

@@ -1,4 +1,5 @@
 import { mountIsland } from "../../shell/mountIsland";
 import { MarketPage } from "./MarketPage";
+import "./styles.css";
 
 mountIsland(MarketPage);

@@ -1,4 +1,5 @@
 import { mountIsland } from "../../shell/mountIsland";
 import { PaymentOutcome } from "./PaymentOutcome";
+import "./styles.css";
 
 mountIsland(PaymentOutcome);

@@ -1,4 +1,5 @@
 import { mountIsland } from "../../shell/mountIsland";
 import { ProfilePage } from "./ProfilePage";
+import "./styles.css";
 
 mountIsland(ProfilePage);

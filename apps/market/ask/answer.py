@@ -1,0 +1,261 @@
+"""The answer to a question, in its language, written from the search's figures only: it never
+makes up a figure."""
+
+# ruff: noqa: RUF001
+
+from __future__ import annotations
+
+import calendar
+from typing import Any
+
+from babel.numbers import format_currency, format_decimal
+
+from apps.market.ask.dates import filter_date, month_range
+from apps.market.ask.parse import LANGUAGES, ParsedQuestion
+from apps.market.countries import country_name
+from apps.market.products import PRODUCTS_BY_KEY
+
+_BABEL_LOCALES = {"en": "en", "vi": "vi", "zh": "zh_Hans"}
+
+
+def _locale(language: str) -> str:
+    return _BABEL_LOCALES.get(language, "en")
+
+
+def _country(code: str, language: str) -> str:
+    short = {
+        "en": {
+            "HK": "Hong Kong",
+            "US": "the United States",
+            "NL": "the Netherlands",
+            "GB": "the United Kingdom",
+            "AE": "the United Arab Emirates",
+        },
+        "vi": {"HK": "Hồng Kông"},
+        "zh": {"HK": "香港"},
+    }[language]
+    return short.get(code) or country_name(code, language)
+
+
+def _count(value: Any, language: str) -> str:
+    return format_decimal(value, format="#,##0", locale=_locale(language))
+
+
+def _money(value: Any, language: str, *, cents: bool = False) -> str:
+    if cents:
+        return format_currency(value, "USD", locale=_locale(language))
+    pattern = "#,##0 ¤" if language == "vi" else "¤#,##0"
+    return format_currency(
+        value, "USD", format=pattern, locale=_locale(language), currency_digits=False
+    )
+
+
+def _period(filters: dict[str, Any], language: str) -> str:
+    try:
+        start = filter_date(filters["start_date"])
+        end = filter_date(filters["end_date"])
+    except (KeyError, ValueError):
+        return ""
+    whole_end = end == month_range(end.year, end.month)[1]
+    if start.day == 1 and whole_end and start.year == end.year:
+        if start.month == 1 and end.month == 12:
+            return {"en": f"in {start.year}", "vi": f"năm {start.year}", "zh": f"{start.year}年"}[
+                language
+            ]
+        if start.month % 3 == 1 and end.month == start.month + 2:
+            quarter = (start.month - 1) // 3 + 1
+            zh_quarter = "一二三四"[quarter - 1]
+            return {
+                "en": f"in Q{quarter} {start.year}",
+                "vi": f"quý {quarter}/{start.year}",
+                "zh": f"{start.year}年第{zh_quarter}季度",
+            }[language]
+        if start.month == end.month:
+            month_name = calendar.month_name[start.month]
+            return {
+                "en": f"in {month_name} {start.year}",
+                "vi": f"tháng {start.month}/{start.year}",
+                "zh": f"{start.year}年{start.month}月",
+            }[language]
+    if language == "vi":
+        return f"từ {start:%d/%m/%Y} đến {end:%d/%m/%Y}"
+    if language == "zh":
+        return f"{start.year}年{start.month}月{start.day}日至{end.year}年{end.month}月{end.day}日"
+    return (
+        f"from {start.day} {calendar.month_abbr[start.month]} {start.year} "
+        f"to {end.day} {calendar.month_abbr[end.month]} {end.year}"
+    )
+
+
+def _product_name(parsed: ParsedQuestion) -> str:
+    product = PRODUCTS_BY_KEY.get(parsed.product or "")
+    if product:
+        return product.names[parsed.language]
+    details = str(parsed.filters.get("product_details") or "")
+    if details:
+        return details
+    codes = parsed.filters.get("hs_code") or []
+    if codes:
+        return {"en": "HS ", "vi": "mã HS ", "zh": "HS编码"}[parsed.language] + ", ".join(codes)
+    return {"en": "goods", "vi": "hàng hóa", "zh": "货物"}[parsed.language]
+
+
+def _subject(parsed: ParsedQuestion) -> str:
+    """What was searched, e.g. 'cashew shipments from Vietnam to the Netherlands in 2024'."""
+    language = parsed.language
+    filters = parsed.filters
+    product = _product_name(parsed)
+    exporter = filters.get("exporter_country") or ""
+    importer = filters.get("importer_country") or ""
+    exporter_name = filters.get("exporter_name") or ""
+    importer_name = filters.get("importer_name") or ""
+    period = _period(filters, language)
+    if language == "vi":
+        parts = [f"Các lô hàng {product}"]
+        if exporter_name:
+            parts.append(f"của nhà xuất khẩu {exporter_name}")
+        if exporter:
+            parts.append(f"từ {_country(exporter, language)}")
+        if importer_name:
+            parts.append(f"cho nhà nhập khẩu {importer_name}")
+        if importer:
+            parts.append(f"sang {_country(importer, language)}")
+        parts.append(period)
+        return " ".join(part for part in parts if part)
+    if language == "zh":
+        head = period
+        if exporter:
+            head += f"从{_country(exporter, language)}"
+        if exporter_name:
+            head += f"出口商{exporter_name}"
+        if importer:
+            head += f"出口到{_country(importer, language)}"
+        if importer_name:
+            head += f"进口商{importer_name}"
+        return f"{head}的{product}"
+    parts = [f"{product[:1].upper()}{product[1:]} shipments"]
+    if exporter_name:
+        parts.append(f"by exporter {exporter_name}")
+    if exporter:
+        parts.append(f"from {_country(exporter, language)}")
+    if importer_name:
+        parts.append(f"to importer {importer_name}")
+    if importer:
+        parts.append(f"to {_country(importer, language)}")
+    parts.append(period)
+    return " ".join(part for part in parts if part)
+
+
+_HELP = {
+    "en": (
+        "I can answer questions about shipments: name a product, a country or a company, "
+        "and a period if you like. For example: 'cashew exports from Vietnam to the "
+        "Netherlands in 2024'."
+    ),
+    "vi": (
+        "Tôi có thể trả lời câu hỏi về các lô hàng: hãy nêu sản phẩm, quốc gia hoặc công ty, "
+        "và khoảng thời gian nếu muốn. Ví dụ: 'xuất khẩu cà phê sang Đức năm ngoái'."
+    ),
+    "zh": (
+        "我可以回答有关货运的问题：请说明产品、国家或公司，也可以加上时间段。"
+        "例如：'2024年越南出口到美国的胡椒'。"
+    ),
+}
+
+
+def _figure(statistics: dict[str, Any], key: str) -> Any:
+    value = statistics.get(key)
+    return value if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def compose_answer(
+    parsed: ParsedQuestion,
+    statistics: dict[str, Any],
+    top_importers: list[dict[str, Any]] | None = None,
+) -> str:
+    """The answer in the question's language, with the figures of `statistics` and
+    `top_importers` only."""
+    language = parsed.language if parsed.language in LANGUAGES else "en"
+    if not parsed.understood:
+        return _HELP[language]
+    subject = _subject(parsed)
+    shipments = _figure(statistics, "shipments") or 0
+    if not shipments:
+        return {
+            "en": f"No shipments found: {subject}. Try a longer period or fewer filters.",
+            "vi": f"Không tìm thấy lô hàng nào: {subject}. Hãy thử khoảng thời gian dài hơn "
+            "hoặc bớt bộ lọc.",
+            "zh": f"未找到货运记录：{subject}。请尝试更长的时间段或减少筛选条件。",
+        }[language]
+    value = _figure(statistics, "total_value_usd")
+    weight = _figure(statistics, "total_weight_kg")
+    importers = _figure(statistics, "importers")
+    exporters = _figure(statistics, "exporters")
+    price = _figure(statistics, "avg_price_per_unit")
+    sentences: list[str] = []
+    if language == "vi":
+        first = f"{subject}: {_count(shipments, language)} lô hàng"
+        if value is not None:
+            first += f", tổng trị giá {_money(value, language)}"
+        if weight is not None:
+            first += f", khối lượng {_count(weight, language)} kg"
+        sentences.append(first + ".")
+        if importers is not None and exporters is not None:
+            sentences.append(
+                f"Có {_count(importers, language)} nhà nhập khẩu và "
+                f"{_count(exporters, language)} nhà xuất khẩu."
+            )
+        if price is not None:
+            sentences.append(f"Giá trung bình {_money(price, language, cents=True)} mỗi đơn vị.")
+    elif language == "zh":
+        first = f"{subject}：共{_count(shipments, language)}批货物"
+        if value is not None:
+            first += f"，总金额{_money(value, language)}"
+        if weight is not None:
+            first += f"，净重{_count(weight, language)}千克"
+        sentences.append(first + "。")
+        if importers is not None and exporters is not None:
+            sentences.append(
+                f"涉及{_count(importers, language)}家进口商和"
+                f"{_count(exporters, language)}家出口商。"
+            )
+        if price is not None:
+            sentences.append(f"平均单价{_money(price, language, cents=True)}。")
+    else:
+        noun = "shipment" if shipments == 1 else "shipments"
+        first = f"{subject}: {_count(shipments, language)} {noun}"
+        if value is not None:
+            first += f" worth {_money(value, language)}"
+        if weight is not None:
+            first += f", {_count(weight, language)} kg"
+        sentences.append(first + ".")
+        if importers is not None and exporters is not None:
+            sentences.append(
+                f"{_count(importers, language)} importers bought from "
+                f"{_count(exporters, language)} exporters."
+            )
+        if price is not None:
+            sentences.append(f"Average price: {_money(price, language, cents=True)} per unit.")
+    top = _top_importers(top_importers or [], language)
+    if top:
+        sentences.append(top)
+    return ("" if language == "zh" else " ").join(sentences)
+
+
+def _top_importers(rows: list[dict[str, Any]], language: str) -> str:
+    items = []
+    for row in rows[:3]:
+        name = row.get("importer_name") or row.get("name")
+        if not name:
+            continue
+        value = _figure(row, "value_usd")
+        if value is None:
+            value = _figure(row, "total_value_usd")
+        items.append(f"{name} ({_money(value, language)})" if value is not None else str(name))
+    if not items:
+        return ""
+    if language == "vi":
+        return "Nhà nhập khẩu lớn nhất: " + "; ".join(items) + "."
+    if language == "zh":
+        return "主要进口商：" + "；".join(items) + "。"
+    return "Top importers: " + "; ".join(items) + "."

@@ -1,0 +1,1 @@
+"""The demo generator's data: calibration, products, places and company-name parts."""

@@ -1,0 +1,158 @@
+"""A shipment search: its filters, and how the API's parameters become them (spec §3 and §5,
+with the spec's message for each field that is wrong)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Protocol
+
+from apps.core.errors import ValidationFailed
+from apps.market.countries import is_country
+from apps.market.names import normalise_name
+from apps.market.products import product_synonyms
+
+DATE_FORMATS = ("%d-%m-%Y", "%d/%m/%Y", "%Y-%m-%d")
+
+PARTY_OR_PRODUCT_REQUIRED = "At least one of the fields product, importer, or exporter is required"
+DATES_REQUIRED = "Please enter the start and end date"
+START_REQUIRED = "Start date is required"
+END_REQUIRED = "End date is required"
+START_AFTER_END = "Start date must be before or equal to end date"
+BAD_DATE = "Use dd-MM-yyyy or dd/MM/yyyy"
+BAD_COUNTRY = "Unknown country code"
+BAD_HS_CODE = "HS codes have 2, 4 or 6 digits"
+
+
+@dataclass(frozen=True)
+class ShipmentFilters:
+    """A validated search: dates are required; every other part may be empty."""
+
+    start_date: date
+    end_date: date
+    product_details: str = ""
+    importer_name: str = ""
+    exporter_name: str = ""
+    importer_country: str = ""
+    exporter_country: str = ""
+    hs_codes: tuple[str, ...] = field(default_factory=tuple)
+    # A known product's names in every language: then any of them matches a description.
+    product_synonyms: tuple[str, ...] = field(default_factory=tuple)
+
+    def cache_key(self) -> str:
+        """The search without paging, for counting it once a day."""
+        parts = [
+            self.start_date.isoformat(),
+            self.end_date.isoformat(),
+            normalise_name(self.product_details),
+            normalise_name(self.importer_name),
+            normalise_name(self.exporter_name),
+            self.importer_country,
+            self.exporter_country,
+            ",".join(sorted(self.hs_codes)),
+        ]
+        return "|".join(parts)
+
+
+class SearchParameters(Protocol):
+    """A search as the API receives it (the query string of the shipments calls)."""
+
+    @property
+    def product_details(self) -> str: ...
+    @property
+    def importer_name(self) -> str: ...
+    @property
+    def exporter_name(self) -> str: ...
+    @property
+    def start_date(self) -> str: ...
+    @property
+    def end_date(self) -> str: ...
+    @property
+    def importer_country(self) -> str: ...
+    @property
+    def exporter_country(self) -> str: ...
+    @property
+    def hs_code(self) -> list[str]: ...
+
+
+def parse_date(text: str) -> date | None:
+    for pattern in DATE_FORMATS:
+        try:
+            return datetime.strptime(text.strip(), pattern).date()
+        except ValueError:
+            continue
+    return None
+
+
+def _dates(query: SearchParameters, problems: dict[str, list[str]]) -> tuple[date, date] | None:
+    start_text, end_text = query.start_date.strip(), query.end_date.strip()
+    if not start_text and not end_text:
+        problems["start_date"] = [DATES_REQUIRED]
+        problems["end_date"] = [DATES_REQUIRED]
+        return None
+    if not start_text:
+        problems["start_date"] = [START_REQUIRED]
+    if not end_text:
+        problems["end_date"] = [END_REQUIRED]
+    start, end = parse_date(start_text), parse_date(end_text)
+    if start_text and start is None:
+        problems["start_date"] = [BAD_DATE]
+    if end_text and end is None:
+        problems["end_date"] = [BAD_DATE]
+    if start and end and start > end:
+        problems["start_date"] = [START_AFTER_END]
+    return (start, end) if start and end and start <= end else None
+
+
+def _country(text: str, field: str, problems: dict[str, list[str]]) -> str:
+    code = text.strip().upper()
+    if code and not is_country(code):
+        problems[field] = [BAD_COUNTRY]
+    return code
+
+
+def _hs_codes(values: list[str], problems: dict[str, list[str]]) -> tuple[str, ...]:
+    codes = tuple(dict.fromkeys(v.strip() for v in values if v.strip()))
+    if any(not (code.isdigit() and len(code) in (2, 4, 6)) for code in codes):
+        problems["hs_code"] = [BAD_HS_CODE]
+    return codes
+
+
+def search_filters(query: SearchParameters) -> ShipmentFilters:
+    """The validated search, or ValidationFailed with the spec's message per field."""
+    problems: dict[str, list[str]] = {}
+    hs_codes = _hs_codes(query.hs_code, problems)
+    texts = (query.product_details, query.importer_name, query.exporter_name)
+    if not any(text.strip() for text in texts) and not hs_codes:
+        problems["product_details"] = [PARTY_OR_PRODUCT_REQUIRED]
+    dates = _dates(query, problems)
+    importer_country = _country(query.importer_country, "importer_country", problems)
+    exporter_country = _country(query.exporter_country, "exporter_country", problems)
+    if problems or dates is None:
+        first = next(iter(problems.values()))[0]
+        raise ValidationFailed(first, fields=problems)
+    return ShipmentFilters(
+        start_date=dates[0],
+        end_date=dates[1],
+        product_details=query.product_details.strip(),
+        product_synonyms=product_synonyms(query.product_details),
+        importer_name=query.importer_name.strip(),
+        exporter_name=query.exporter_name.strip(),
+        importer_country=importer_country,
+        exporter_country=exporter_country,
+        hs_codes=hs_codes,
+    )
+
+
+def filters_as_query(filters: ShipmentFilters) -> dict[str, object]:
+    """A search as the API's parameters (dates as dd-MM-yyyy), e.g. for the AI box's answer."""
+    return {
+        "product_details": filters.product_details,
+        "importer_name": filters.importer_name,
+        "exporter_name": filters.exporter_name,
+        "start_date": filters.start_date.strftime("%d-%m-%Y"),
+        "end_date": filters.end_date.strftime("%d-%m-%Y"),
+        "importer_country": filters.importer_country,
+        "exporter_country": filters.exporter_country,
+        "hs_code": list(filters.hs_codes),
+    }

@@ -1,0 +1,1 @@
+"""Adapters to outside services: the language model behind the AI box (`llm`)."""
