@@ -11,11 +11,10 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Query, Router, Status
 
+from apps.accounts.auth import session_or_bearer
 from apps.accounts.models import User
-from apps.billing.selectors import query_counted_today
-from apps.billing.services import record_query
-from apps.core.api import session_or_bearer
-from apps.core.products import LEAD_SOURCING
+from apps.billing.products import LEAD_SOURCING
+from apps.billing.services import count_query
 from apps.core.responses import envelope
 from apps.core.schemas import Envelope
 from apps.leads import selectors, services
@@ -38,16 +37,11 @@ router = Router(tags=["lead sourcing"], auth=session_or_bearer)
 State = ContactRequest.State
 
 
-def _count(user: User, key: str) -> None:
-    if not query_counted_today(user, LEAD_SOURCING, key):
-        record_query(user, LEAD_SOURCING, key)
-
-
 @router.get("lead-sourcing/companies", response=CompaniesOut)
 def companies(request: HttpRequest, query: Query[CompanyQuery]) -> dict[str, Any]:
     filters = company_filters(query)
     page, page_size = paging(query)
-    _count(request.auth, filters.cache_key())  # type: ignore[attr-defined]
+    count_query(request.auth, product_name=LEAD_SOURCING, key=filters.cache_key())  # type: ignore[attr-defined]
     rows, total = selectors.search_companies(filters, page=page, page_size=page_size)
     return envelope(rows, page=page, page_size=page_size, total=total)
 
@@ -62,7 +56,7 @@ def employees(request: HttpRequest, query: Query[LeadQuery]) -> dict[str, Any]:
     filters = lead_filters(query)
     page, page_size = paging(query)
     user: User = request.auth  # type: ignore[attr-defined]
-    _count(user, filters.cache_key())
+    count_query(user, product_name=LEAD_SOURCING, key=filters.cache_key())
     rows, total = selectors.search_leads(user, filters, page=page, page_size=page_size)
     return envelope(rows, page=page, page_size=page_size, total=total)
 

@@ -12,15 +12,9 @@ from pydantic import Field
 from apps.core.errors import ValidationFailed
 from apps.leads.models import Lead
 from apps.market.countries import is_country
+from apps.market.filters import BAD_COUNTRY, BAD_DATE, parse_date
 from apps.market.names import normalise_name
-from apps.market.schemas import (
-    BAD_COUNTRY,
-    BAD_DATE,
-    BAD_PAGE,
-    BAD_PAGE_SIZE,
-    PAGE_SIZES,
-    parse_date,
-)
+from apps.market.schemas import BAD_PAGE, BAD_PAGE_SIZE, PAGE_SIZES
 
 FILTER_REQUIRED = "At least one of the filters is required"
 REVENUE_RANGE = "Revenue min must be smaller than or equal to revenue max"

@@ -16,8 +16,9 @@ from apps.core.errors import NotFound, ProviderUnavailable, ValidationFailed
 from apps.leads.models import Company, ContactRequest, Lead, text_list
 from apps.leads.schemas import CompanyFilters, LeadFilters
 from apps.market import index
-from apps.market.index import ShipmentFilters, TradeIndex
-from apps.market.schemas import SearchQuery, search_filters
+from apps.market.filters import ShipmentFilters, search_filters
+from apps.market.index import TradeIndex
+from apps.market.schemas import SearchQuery
 
 EARLIEST = date(1900, 1, 1)
 LATEST = date(9999, 12, 31)

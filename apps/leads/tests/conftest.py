@@ -7,7 +7,6 @@ from itertools import count
 from typing import Any
 
 import pytest
-from django.test import Client
 
 from apps.accounts.models import User
 from apps.billing import services as billing
@@ -54,27 +53,16 @@ def make_lead(company: Company, **fields: Any) -> Lead:
 
 def with_credits(user: User, credits: int) -> User:
     """Today's free credits spent, `credits` bought ones left."""
-    billing.grant_credits(user, 10 + credits, "pack", reference=f"order:{user.pk}")
+    billing.grant_credits(user, amount=10 + credits, reason="pack", reference=f"order:{user.pk}")
     billing.charge_credits(user, amount=20, reason="spent", reference=f"spent:{user.pk}")
     return user
 
 
 @pytest.fixture
-def member(db: None) -> User:
-    return with_credits(User.objects.create_user("lan.nguyen@example.com"), 20)
+def member(member: User) -> User:
+    return with_credits(member, 20)
 
 
 @pytest.fixture
-def other_member(db: None) -> User:
-    return with_credits(User.objects.create_user("wei.chen@example.com"), 20)
-
-
-def client_of(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
-def member_client(member: User) -> Client:
-    return client_of(member)
+def other_member(other_member: User) -> User:
+    return with_credits(other_member, 20)

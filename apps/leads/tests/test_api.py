@@ -19,7 +19,8 @@ from apps.leads.schemas import (
     RETAIL_LOCATION_RANGE,
     REVENUE_RANGE,
 )
-from apps.leads.tests.conftest import client_of, make_company, make_lead, with_credits
+from apps.leads.tests.conftest import make_company, make_lead, with_credits
+from tests.fixtures import signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -236,7 +237,7 @@ def test_a_short_balance_is_403_insufficient_credit(db: None) -> None:
     poor = with_credits(User.objects.create_user("poor@example.com"), 0)
     lead = make_lead(make_company())
 
-    response = client_of(poor).get(f"{EMPLOYEES}/{lead.pk}/request-email")
+    response = signed_in(poor).get(f"{EMPLOYEES}/{lead.pk}/request-email")
 
     assert response.status_code == 403
     assert "insufficient credit" in response.json()["meta"]["message"]
@@ -284,7 +285,7 @@ def test_one_user_never_sees_anothers_reveals(
     lead = make_lead(make_company())
     member_client.get(f"{EMPLOYEES}/{lead.pk}/request-email")
     member_client.get(f"{EMPLOYEES}/{lead.pk}/request-contact")
-    other = client_of(other_member)
+    other = signed_in(other_member)
 
     row = other.get(EMPLOYEES, {"company_ids": lead.company_id}).json()["data"][0]
 
