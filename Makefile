@@ -51,6 +51,7 @@ migrate: $(VENV)/.installed
 seed: migrate
 	$(IDENTITY) bootstrap_identity --demo-users
 	$(MANAGE) seed_demo --shipments $(DEMO_SHIPMENTS)
+	$(MANAGE) seed_demo_leads
 
 bench: build migrate
 	$(PY) bench/pages.py

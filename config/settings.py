@@ -16,6 +16,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.contrib.postgres",
     "mozilla_django_oidc",
     "webpack_loader",
     "django_tasks",
@@ -163,6 +164,11 @@ AI_TIMEOUT = env.float("AI_TIMEOUT", 15.0)
 
 # The trade-data analytics index (DuckDB snapshots of the shipments).
 TRADE_INDEX_DIR = env.path("TRADE_INDEX_DIR", default=str(VAR_DIR / "trade-index"))
+
+# Contact details of leads: the local database, then this enrichment service when set.
+LEADS_ENRICHMENT_URL = env.str("LEADS_ENRICHMENT_URL", "")
+LEADS_ENRICHMENT_API_KEY = env.str("LEADS_ENRICHMENT_API_KEY", "")
+LEADS_ENRICHMENT_TIMEOUT = env.int("LEADS_ENRICHMENT_TIMEOUT", 10)
 
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 

@@ -233,6 +233,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fast-ai/v1/lead-sourcing/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Companies */
+        get: operations["apps_leads_api_companies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fast-ai/v1/lead-sourcing/companies/{company_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Company */
+        get: operations["apps_leads_api_company"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fast-ai/v1/lead-sourcing/employees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Employees */
+        get: operations["apps_leads_api_employees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fast-ai/v1/lead-sourcing/employees/{lead_id}/request-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Request Email
+         * @description 1 credit, answered at once; 'No email' (and nothing charged) when there is none.
+         */
+        get: operations["apps_leads_api_request_email"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fast-ai/v1/lead-sourcing/employees/{lead_id}/request-contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Request Contact
+         * @description 5 credits; the number is looked up in the background and emailed. 'No mobile number'
+         *     gives the credits back.
+         */
+        get: operations["apps_leads_api_request_contact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fast-ai/v1/users/lead-sourcing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My Leads */
+        get: operations["apps_leads_api_my_leads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oms-backend/v1/orders": {
         parameters: {
             query?: never;
@@ -958,6 +1067,382 @@ export interface components {
              */
             importer_country: string;
         };
+        /**
+         * CompanyQuery
+         * @description The company search's query string: lists are repeated keys (`countries=DE&countries=NL`).
+         */
+        CompanyQuery: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: string;
+            /**
+             * Page Size
+             * @default 10
+             */
+            page_size: string;
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+            /**
+             * Company Name
+             * @default
+             */
+            company_name: string;
+            /** Countries */
+            countries?: string[];
+            /** Industries */
+            industries?: string[];
+            /** Technology */
+            technology?: string[];
+            /** Funding Stages */
+            funding_stages?: string[];
+            /**
+             * Funding Date
+             * @default
+             */
+            funding_date: string;
+            /** Job Posting */
+            job_posting?: boolean | null;
+            /**
+             * Job Posting Date
+             * @default
+             */
+            job_posting_date: string;
+            /**
+             * Company Location
+             * @default
+             */
+            company_location: string;
+            /** Revenue Min */
+            revenue_min?: number | null;
+            /** Revenue Max */
+            revenue_max?: number | null;
+            /** Company Size Min */
+            company_size_min?: number | null;
+            /** Company Size Max */
+            company_size_max?: number | null;
+            /** Founded Year Min */
+            founded_year_min?: number | null;
+            /** Founded Year Max */
+            founded_year_max?: number | null;
+            /** Retail Location Min */
+            retail_location_min?: number | null;
+            /** Retail Location Max */
+            retail_location_max?: number | null;
+            /** Business Type */
+            business_type?: string[];
+            /**
+             * Keyword
+             * @default
+             */
+            keyword: string;
+            /**
+             * Imports Product
+             * @default
+             */
+            imports_product: string;
+            /**
+             * Imported Since
+             * @default
+             */
+            imported_since: string;
+        };
+        /** CompaniesOut */
+        CompaniesOut: {
+            /** Data */
+            data: components["schemas"]["CompanyOut"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** CompanyOut */
+        CompanyOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Domain */
+            domain: string;
+            /** Country */
+            country: string;
+            /** City */
+            city: string;
+            /** Industries */
+            industries: string[];
+            /** Technologies */
+            technologies: string[];
+            /** Keywords */
+            keywords: string[];
+            /** Funding Stage */
+            funding_stage: string;
+            /** Funding Date */
+            funding_date: string | null;
+            /** Job Postings */
+            job_postings: number;
+            /** Job Posting Date */
+            job_posting_date: string | null;
+            /** Revenue Usd */
+            revenue_usd: number | null;
+            /** Revenue Range */
+            revenue_range: string;
+            /** Employees */
+            employees: number | null;
+            /** Founded Year */
+            founded_year: number | null;
+            /** Retail Locations */
+            retail_locations: number | null;
+            /** Business Type */
+            business_type: string;
+            /** Description */
+            description: string;
+            /** Source */
+            source: string;
+            /** Source Date */
+            source_date: string | null;
+            /** Is Demo */
+            is_demo: boolean;
+            /** Shipment Count */
+            shipment_count: number;
+            /** Last Import Date */
+            last_import_date: string | null;
+        };
+        /** CompanyDetailEnvelope */
+        CompanyDetailEnvelope: {
+            data: components["schemas"]["CompanyDetailOut"];
+            /** Meta */
+            meta?: {
+                [key: string]: unknown;
+            };
+        };
+        /** CompanyDetailOut */
+        CompanyDetailOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Domain */
+            domain: string;
+            /** Country */
+            country: string;
+            /** City */
+            city: string;
+            /** Industries */
+            industries: string[];
+            /** Technologies */
+            technologies: string[];
+            /** Keywords */
+            keywords: string[];
+            /** Funding Stage */
+            funding_stage: string;
+            /** Funding Date */
+            funding_date: string | null;
+            /** Job Postings */
+            job_postings: number;
+            /** Job Posting Date */
+            job_posting_date: string | null;
+            /** Revenue Usd */
+            revenue_usd: number | null;
+            /** Revenue Range */
+            revenue_range: string;
+            /** Employees */
+            employees: number | null;
+            /** Founded Year */
+            founded_year: number | null;
+            /** Retail Locations */
+            retail_locations: number | null;
+            /** Business Type */
+            business_type: string;
+            /** Description */
+            description: string;
+            /** Source */
+            source: string;
+            /** Source Date */
+            source_date: string | null;
+            /** Is Demo */
+            is_demo: boolean;
+            /** Shipment Count */
+            shipment_count: number;
+            /** Last Import Date */
+            last_import_date: string | null;
+            /** People Count */
+            people_count: number;
+            trade: components["schemas"]["TradeSummaryOut"] | null;
+        };
+        /** CountryTotal */
+        CountryTotal: {
+            /** Shipments */
+            shipments: number;
+            /** Value Usd */
+            value_usd: number;
+            /** Country */
+            country: string;
+        };
+        /** MonthTotal */
+        MonthTotal: {
+            /** Shipments */
+            shipments: number;
+            /** Value Usd */
+            value_usd: number;
+            /** Month */
+            month: string;
+        };
+        /** ProductTotal */
+        ProductTotal: {
+            /** Shipments */
+            shipments: number;
+            /** Value Usd */
+            value_usd: number;
+            /** Hs Code */
+            hs_code: string;
+        };
+        /** TradeSummaryOut */
+        TradeSummaryOut: {
+            /** Shipments */
+            shipments: number;
+            /** Value Usd */
+            value_usd: number;
+            /** Last Shipment Date */
+            last_shipment_date: string | null;
+            /** Top Products */
+            top_products: components["schemas"]["ProductTotal"][];
+            /** Partner Countries */
+            partner_countries: components["schemas"]["CountryTotal"][];
+            /** Value Per Year */
+            value_per_year: components["schemas"]["YearTotal"][];
+            /** Monthly */
+            monthly: components["schemas"]["MonthTotal"][];
+        };
+        /** YearTotal */
+        YearTotal: {
+            /** Shipments */
+            shipments: number;
+            /** Value Usd */
+            value_usd: number;
+            /** Year */
+            year: number;
+        };
+        /** LeadQuery */
+        LeadQuery: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: string;
+            /**
+             * Page Size
+             * @default 10
+             */
+            page_size: string;
+            /** Company Ids */
+            company_ids?: number[];
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+            /** Job Title */
+            job_title?: string[];
+            /** Seniority */
+            seniority?: string[];
+            /**
+             * Lead Location
+             * @default
+             */
+            lead_location: string;
+            /** Countries */
+            countries?: string[];
+            /**
+             * Keyword
+             * @default
+             */
+            keyword: string;
+        };
+        /** LeadCompanyOut */
+        LeadCompanyOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Domain */
+            domain: string;
+            /** Country */
+            country: string;
+            /** Revenue Usd */
+            revenue_usd: number | null;
+            /** Revenue Range */
+            revenue_range: string;
+            /** Employees */
+            employees: number | null;
+        };
+        /**
+         * LeadOut
+         * @description A person as one user sees them: email and phone only once that user revealed them;
+         *     `email_state` and `phone_state` are null (never asked), processing, found or not_found.
+         */
+        LeadOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** First Name */
+            first_name: string;
+            /** Last Name */
+            last_name: string;
+            /** Social Url */
+            social_url: string;
+            /** Country */
+            country: string;
+            /** Location */
+            location: string;
+            /** Job Title */
+            job_title: string;
+            /** Seniority */
+            seniority: string;
+            /** Department */
+            department: string;
+            company: components["schemas"]["LeadCompanyOut"];
+            /** Email */
+            email: string | null;
+            /** Email Status */
+            email_status: string | null;
+            /** Email State */
+            email_state: string | null;
+            /** Phone */
+            phone: string | null;
+            /** Phone State */
+            phone_state: string | null;
+            /** Requested At */
+            requested_at: string | null;
+        };
+        /** LeadsOut */
+        LeadsOut: {
+            /** Data */
+            data: components["schemas"]["LeadOut"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** RevealMeta */
+        RevealMeta: {
+            /** Message */
+            message: string;
+            /** Credits Charged */
+            credits_charged: number;
+        };
+        /** RevealOut */
+        RevealOut: {
+            data: components["schemas"]["LeadOut"];
+            meta: components["schemas"]["RevealMeta"];
+        };
+        /** Envelope[list[LeadOut]] */
+        Envelope_list_LeadOut__: {
+            /** Data */
+            data: components["schemas"]["LeadOut"][];
+            /** Meta */
+            meta?: {
+                [key: string]: unknown;
+            };
+        };
         /** Envelope[OrderOut] */
         Envelope_OrderOut_: {
             data: components["schemas"]["OrderOut"];
@@ -1508,6 +1993,221 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Message_"];
+                };
+            };
+            /** @description Error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    apps_leads_api_companies: {
+        parameters: {
+            query?: {
+                page?: string;
+                page_size?: string;
+                name?: string;
+                company_name?: string;
+                countries?: string[];
+                industries?: string[];
+                technology?: string[];
+                funding_stages?: string[];
+                funding_date?: string;
+                job_posting?: boolean | null;
+                job_posting_date?: string;
+                company_location?: string;
+                revenue_min?: number | null;
+                revenue_max?: number | null;
+                company_size_min?: number | null;
+                company_size_max?: number | null;
+                founded_year_min?: number | null;
+                founded_year_max?: number | null;
+                retail_location_min?: number | null;
+                retail_location_max?: number | null;
+                business_type?: string[];
+                keyword?: string;
+                imports_product?: string;
+                imported_since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompaniesOut"];
+                };
+            };
+            /** @description Error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    apps_leads_api_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                company_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyDetailEnvelope"];
+                };
+            };
+            /** @description Error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    apps_leads_api_employees: {
+        parameters: {
+            query?: {
+                page?: string;
+                page_size?: string;
+                company_ids?: number[];
+                name?: string;
+                job_title?: string[];
+                seniority?: string[];
+                lead_location?: string;
+                countries?: string[];
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadsOut"];
+                };
+            };
+            /** @description Error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    apps_leads_api_request_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevealOut"];
+                };
+            };
+            /** @description Error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    apps_leads_api_request_contact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevealOut"];
+                };
+            };
+            /** @description Error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    apps_leads_api_my_leads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_LeadOut__"];
                 };
             };
             /** @description Error */

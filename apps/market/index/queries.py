@@ -19,6 +19,13 @@ from apps.market.filters import ShipmentFilters
 from apps.market.index.conditions import where_clause
 from apps.market.index.storage import DUCKDB_CONFIG, current_snapshot
 
+_IMPORTER_GROUPS = {
+    "importer": "s.importer_id",
+    "hs_code": "s.hs_code",
+    "exporter_country": "s.exporter_country",
+    "month": "strftime(date_trunc('month', s.date), '%Y-%m')",
+}
+
 
 class TradeIndex(Protocol):
     def page(
@@ -30,6 +37,14 @@ class TradeIndex(Protocol):
     def top_hs_codes(self, filters: ShipmentFilters, *, limit: int) -> list[dict[str, Any]]: ...
     def top_importers(self, filters: ShipmentFilters, *, limit: int) -> list[dict[str, Any]]: ...
     def facts(self) -> dict[str, Any]: ...
+    def importer_totals(
+        self,
+        filters: ShipmentFilters,
+        *,
+        by: str = "importer",
+        importer_ids: Sequence[int] = (),
+        limit: int | None = None,
+    ) -> list[dict[str, Any]]: ...
 
 
 class IndexMissing(Exception):
@@ -181,6 +196,33 @@ class DuckDBTradeIndex:
             """,
             [*where.params, limit],
         )
+
+    def importer_totals(
+        self,
+        filters: ShipmentFilters,
+        *,
+        by: str = "importer",
+        importer_ids: Sequence[int] = (),
+        limit: int | None = None,
+    ) -> list[dict[str, Any]]:
+        """Shipments, value and last date of what `filters` match (of the importers
+        `importer_ids` only, when given) per `by`: importer (then also its name, normalised
+        name and country), hs_code, exporter_country or month; the largest value first."""
+        where = where_clause(filters)
+        if importer_ids:
+            where.add(f"s.importer_id IN ({','.join(str(int(i)) for i in importer_ids)})")
+        totals = (
+            f"SELECT {_IMPORTER_GROUPS[by]} AS key, count(*) AS shipments, "
+            "round(sum(s.value_usd), 2) AS value_usd, max(s.date) AS last_date "
+            f"FROM shipments s WHERE {where.sql()} GROUP BY 1"
+        )
+        if by == "importer":
+            totals = (
+                "SELECT t.*, p.name, p.search AS normalized_name, p.country "
+                f"FROM ({totals}) t JOIN parties p ON p.party_id = t.key"
+            )
+        ending = "" if limit is None else f" LIMIT {int(limit)}"
+        return self._query(f"{totals} ORDER BY value_usd DESC, key{ending}", where.params)
 
     def facts(self) -> dict[str, Any]:
         """What the whole index holds: first and last date, shipments, demo shipments."""

@@ -1,0 +1,91 @@
+"""The lead-sourcing API (spec §7): company and people searches, a company's detail, email
+reveals and phone requests, and the user's requested leads.
+
+Each submitted search counts once a day as a lead-sourcing query in billing's query log, however
+it is paged."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from ninja import Query, Router, Status
+
+from apps.accounts.auth import session_or_bearer
+from apps.accounts.models import User
+from apps.billing.products import LEAD_SOURCING
+from apps.billing.services import count_query
+from apps.core.responses import envelope
+from apps.core.schemas import Envelope
+from apps.leads import selectors, services
+from apps.leads.models import ContactRequest
+from apps.leads.schemas import (
+    CompaniesOut,
+    CompanyDetailEnvelope,
+    CompanyQuery,
+    LeadOut,
+    LeadQuery,
+    LeadsOut,
+    RevealOut,
+    company_filters,
+    lead_filters,
+    paging,
+)
+
+router = Router(tags=["lead sourcing"], auth=session_or_bearer)
+
+State = ContactRequest.State
+
+
+@router.get("lead-sourcing/companies", response=CompaniesOut)
+def companies(request: HttpRequest, query: Query[CompanyQuery]) -> dict[str, Any]:
+    filters = company_filters(query)
+    page, page_size = paging(query)
+    count_query(request.auth, product_name=LEAD_SOURCING, key=filters.cache_key())  # type: ignore[attr-defined]
+    rows, total = selectors.search_companies(filters, page=page, page_size=page_size)
+    return envelope(rows, page=page, page_size=page_size, total=total)
+
+
+@router.get("lead-sourcing/companies/{company_id}", response=CompanyDetailEnvelope)
+def company(request: HttpRequest, company_id: int) -> dict[str, Any]:
+    return envelope(selectors.company_detail(company_id))
+
+
+@router.get("lead-sourcing/employees", response=LeadsOut)
+def employees(request: HttpRequest, query: Query[LeadQuery]) -> dict[str, Any]:
+    filters = lead_filters(query)
+    page, page_size = paging(query)
+    user: User = request.auth  # type: ignore[attr-defined]
+    count_query(user, product_name=LEAD_SOURCING, key=filters.cache_key())
+    rows, total = selectors.search_leads(user, filters, page=page, page_size=page_size)
+    return envelope(rows, page=page, page_size=page_size, total=total)
+
+
+@router.get("lead-sourcing/employees/{lead_id}/request-email", response=RevealOut)
+def request_email(request: HttpRequest, lead_id: int) -> dict[str, Any]:
+    """1 credit, answered at once; 'No email' (and nothing charged) when there is none."""
+    user: User = request.auth  # type: ignore[attr-defined]
+    reveal, charged = services.reveal_email(user=user, lead_id=lead_id)
+    message = services.EMAIL_FOUND if reveal.state == State.FOUND else services.NO_EMAIL
+    return envelope(selectors.lead_for(user, lead_id), message=message, credits_charged=charged)
+
+
+@router.get("lead-sourcing/employees/{lead_id}/request-contact", response={202: RevealOut})
+def request_contact(request: HttpRequest, lead_id: int) -> Status[dict[str, Any]]:
+    """5 credits; the number is looked up in the background and emailed. 'No mobile number'
+    gives the credits back."""
+    user: User = request.auth  # type: ignore[attr-defined]
+    phone, charged = services.request_phone(user=user, lead_id=lead_id)
+    message = {
+        State.PROCESSING: services.PHONE_REQUESTED,
+        State.FOUND: services.PHONE_FOUND,
+        State.NOT_FOUND: services.NO_MOBILE_NUMBER,
+    }[State(phone.state)]
+    row = selectors.lead_for(user, lead_id)
+    return Status(202, envelope(row, message=message, credits_charged=charged))
+
+
+@router.get("users/lead-sourcing", response=Envelope[list[LeadOut]])
+def my_leads(request: HttpRequest) -> dict[str, Any]:
+    user: User = request.auth  # type: ignore[attr-defined]
+    return envelope(selectors.requested_leads(user))
