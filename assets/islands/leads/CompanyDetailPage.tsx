@@ -65,6 +65,7 @@ function People({ companyId }: { companyId: number }) {
         </a>
       </div>
       <LeadTable
+        withinCompany
         result={leads.data}
         loading={leads.isLoading || leads.isValidating}
         pageSizes={PAGE_SIZES}
@@ -94,7 +95,7 @@ export function CompanyDetailPage({ companyId }: { companyId: number | null }) {
   return (
     <>
       <PageHeader title={company.name} description={company.domain || undefined} back={back}>
-        {company.isDemo && <span className="badge demo-badge">{t("market.demo.badge")}</span>}
+        {company.isDemo && <span className="badge demo-badge leads-detail__badge">{t("market.demo.badge")}</span>}
       </PageHeader>
       <div className="leads">
         <Facts company={company} />

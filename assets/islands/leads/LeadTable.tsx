@@ -9,6 +9,8 @@ import { EmailCell, PhoneCell } from "./ContactCells";
 import { formatCount, formatRevenue, seniorityLabel, useCountries } from "./format";
 
 interface Props {
+  /** The people of one company: its name, revenue and size would repeat on every row. */
+  withinCompany?: boolean;
   result: Page<Lead> | undefined;
   loading: boolean;
   pageSizes: readonly number[];
@@ -17,7 +19,7 @@ interface Props {
 }
 
 /** People with the spec's §3 columns; email and phone are revealed per row, for credits. */
-export function LeadTable({ result, loading, pageSizes, onPage, onPageSize }: Props) {
+export function LeadTable({ withinCompany = false, result, loading, pageSizes, onPage, onPageSize }: Props) {
   const t = useT();
   const language = useLanguage();
   const { nameOf } = useCountries();
@@ -36,14 +38,18 @@ export function LeadTable({ result, loading, pageSizes, onPage, onPageSize }: Pr
               <th scope="col">{t("leads.people.social")}</th>
               <th scope="col">{t("leads.people.country")}</th>
               <th scope="col">{t("leads.people.location")}</th>
-              <th scope="col" className="data-table__number">
-                {t("leads.companies.revenue")}
-              </th>
-              <th scope="col" className="data-table__number">
-                {t("leads.companies.employees")}
-              </th>
+              {!withinCompany && (
+                <>
+                  <th scope="col" className="data-table__number">
+                    {t("leads.companies.revenue")}
+                  </th>
+                  <th scope="col" className="data-table__number">
+                    {t("leads.companies.employees")}
+                  </th>
+                </>
+              )}
               <th scope="col">{t("leads.people.role")}</th>
-              <th scope="col">{t("leads.people.company")}</th>
+              {!withinCompany && <th scope="col">{t("leads.people.company")}</th>}
               <th scope="col">{t("leads.people.email")}</th>
               <th scope="col">{t("leads.people.phone")}</th>
             </tr>
@@ -65,17 +71,23 @@ export function LeadTable({ result, loading, pageSizes, onPage, onPageSize }: Pr
                   </td>
                   <td>{nameOf(lead.country)}</td>
                   <td>{lead.location || "—"}</td>
-                  <td className="data-table__number">{formatRevenue(lead.company, language)}</td>
-                  <td className="data-table__number">{formatCount(lead.company.employees, language)}</td>
+                  {!withinCompany && (
+                    <>
+                      <td className="data-table__number">{formatRevenue(lead.company, language)}</td>
+                      <td className="data-table__number">{formatCount(lead.company.employees, language)}</td>
+                    </>
+                  )}
                   <td>
                     {lead.jobTitle || "—"}
                     <span className="data-table__detail">
                       {[seniorityLabel(t, lead.seniority), lead.department].filter(Boolean).join(" · ")}
                     </span>
                   </td>
-                  <td>
-                    <a href={`/find-global-company/${lead.company.id}`}>{lead.company.name}</a>
-                  </td>
+                  {!withinCompany && (
+                    <td>
+                      <a href={`/find-global-company/${lead.company.id}`}>{lead.company.name}</a>
+                    </td>
+                  )}
                   <td>
                     <EmailCell lead={lead} onRevealed={onRevealed} />
                   </td>

@@ -51,7 +51,13 @@ function Totals({ trade }: { trade: TradeSummary }) {
   );
 }
 
-function FigureList({ title, rows }: { title: string; rows: { key: string; label: string; shipments: number; valueUsd: number }[] }) {
+interface FigureListProps {
+  title: string;
+  column: string;
+  rows: { key: string; label: string; shipments: number; valueUsd: number }[];
+}
+
+function FigureList({ title, column, rows }: FigureListProps) {
   const t = useT();
   const intl = useIntl();
   const language = useLanguage();
@@ -61,10 +67,11 @@ function FigureList({ title, rows }: { title: string; rows: { key: string; label
       {rows.length === 0 ? (
         <p className="muted">—</p>
       ) : (
-        <table className="data-table">
+        <div className="table-scroll">
+        <table className="data-table leads-figures__table">
           <thead>
             <tr>
-              <th scope="col">{title}</th>
+              <th scope="col">{column}</th>
               <th scope="col" className="data-table__number">
                 {t("leads.trade.shipments")}
               </th>
@@ -83,6 +90,7 @@ function FigureList({ title, rows }: { title: string; rows: { key: string; label
             ))}
           </tbody>
         </table>
+        </div>
       )}
     </div>
   );
@@ -130,14 +138,17 @@ export function TradeHistory({ company, product }: { company: CompanyDetail; pro
           <div className="leads-trade__lists">
             <FigureList
               title={t("leads.trade.products")}
+              column={t("market.table.hsCode")}
               rows={trade.topProducts.map((row) => ({ key: row.hsCode, label: row.hsCode, ...row }))}
             />
             <FigureList
               title={t("leads.trade.partners")}
+              column={t("leads.people.country")}
               rows={trade.partnerCountries.map((row) => ({ key: row.country, label: nameOf(row.country), ...row }))}
             />
             <FigureList
               title={t("leads.trade.years")}
+              column={t("leads.trade.year")}
               rows={trade.valuePerYear.map((row) => ({ key: String(row.year), label: String(row.year), ...row }))}
             />
           </div>
