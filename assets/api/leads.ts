@@ -340,19 +340,29 @@ export function useCompany(id: number | null) {
   return useSWR<CompanyDetail, unknown>(id === null ? null : `${COMPANIES_PATH}/${id}`, fetchData<CompanyDetail>);
 }
 
+// A phone lookup takes minutes: lists showing one ask again now and then until it ends.
+const PROCESSING_POLL_MS = 30_000;
+const isPhoneProcessing = (lead: Lead) => lead.phoneState === "processing";
+
 /** A page of people at the chosen companies; null until at least one company is chosen. */
 export function useLeads(filters: LeadFilters | null, page: number, pageSize: number) {
   const key = filters && filters.companyIds.length > 0 ? paged(EMPLOYEES_PATH, leadQuery(filters), page, pageSize) : null;
   return useSWR<Page<Lead>, unknown>(key, fetchPage<Lead>, {
     keepPreviousData: true,
     onSuccess: () => void refreshProfile(),
+    refreshInterval: (result) => (result?.rows.some(isPhoneProcessing) ? PROCESSING_POLL_MS : 0),
   });
+}
+
+/** Whether a cached answer lists people (a lead list or the user's own leads). */
+export function isLeadListKey(key: unknown): boolean {
+  return typeof key === "string" && (key.startsWith(`${EMPLOYEES_PATH}?`) || key === MY_LEADS_PATH);
 }
 
 /** The leads this user revealed or requested; polled while a phone lookup is under way. */
 export function useMyLeads(enabled = true) {
   return useSWR<Lead[], unknown>(enabled ? MY_LEADS_PATH : null, fetchData<Lead[]>, {
-    refreshInterval: (leads) => (leads?.some((lead) => lead.phoneState === "processing") ? 30_000 : 0),
+    refreshInterval: (leads) => (leads?.some(isPhoneProcessing) ? PROCESSING_POLL_MS : 0),
   });
 }
 

@@ -2,9 +2,9 @@ import { useState } from "react";
 import { useSWRConfig } from "swr";
 import {
   EMAIL_CREDITS,
-  MY_LEADS_PATH,
   PHONE_CREDITS,
   isInsufficientCredit,
+  isLeadListKey,
   requestEmail,
   requestPhone,
   type Lead,
@@ -31,7 +31,7 @@ function useReveal(onRevealed: (lead: Lead) => void) {
       const reveal = await call();
       onRevealed(reveal.lead);
       done(reveal);
-      void mutate(MY_LEADS_PATH);
+      void mutate(isLeadListKey);
     } catch (error) {
       handleError(error);
       if (isInsufficientCredit(error)) openPricing("lead-sourcing");

@@ -8,6 +8,21 @@ import { useLanguage } from "../market/format";
 import { EmailCell, PhoneCell } from "./ContactCells";
 import { formatCount, formatRevenue, seniorityLabel, useCountries } from "./format";
 
+/** The row as fetched, with a reveal answered since; once the server knows a state, it wins. */
+function withReveal(row: Lead, reveal: Lead | undefined): Lead {
+  if (!reveal) return row;
+  const email = row.emailState ? row : reveal;
+  const phone = row.phoneState ? row : reveal;
+  return {
+    ...row,
+    email: email.email,
+    emailStatus: email.emailStatus,
+    emailState: email.emailState,
+    phone: phone.phone,
+    phoneState: phone.phoneState,
+  };
+}
+
 interface Props {
   /** The people of one company: its name, revenue and size would repeat on every row. */
   withinCompany?: boolean;
@@ -56,7 +71,7 @@ export function LeadTable({ withinCompany = false, result, loading, pageSizes, o
           </thead>
           <tbody>
             {result.rows.map((row) => {
-              const lead = revealed[row.id] ?? row;
+              const lead = withReveal(row, revealed[row.id]);
               return (
                 <tr key={lead.id}>
                   <td className="leads-table__name">{lead.name}</td>

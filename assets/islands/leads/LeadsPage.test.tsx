@@ -253,14 +253,15 @@ describe("people search", () => {
     expect(window.location.search).toBe("?company_ids=42");
   });
 
-  it("reveals an email for a credit and requests a phone, refetching the profile", async () => {
-    stubApi(routes());
+  it("reveals an email for a credit and requests a phone, refetching the profile and the list", async () => {
+    const fetchMock = stubApi(routes());
     window.history.replaceState(null, "", "/find-global-lead?company_ids=42");
     renderPage(leadPage);
     fireEvent.click(await screen.findByRole("button", { name: "Reveal the email of Anna Becker for 1 credit" }));
     expect(await screen.findByRole("link", { name: "anna@nordkern.example" })).toBeTruthy();
     expect(screen.getByText("Valid")).toBeTruthy();
     expect(useToastStore.getState().toasts[0]?.title).toEqual({ id: "leads.email.revealed" });
+    await waitFor(() => expect(queriesTo(fetchMock, EMPLOYEES_PATH).length).toBe(2));
 
     fireEvent.click(screen.getByRole("button", { name: "Request the mobile number of Anna Becker for 5 credits" }));
     expect(await screen.findByText("Processing")).toBeTruthy();
