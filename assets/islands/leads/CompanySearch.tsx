@@ -11,6 +11,7 @@ import {
 } from "../../api/leads";
 import { PAGE_SIZES } from "../../api/market";
 import { useT } from "../../i18n/useT";
+import { useAnalytics } from "../../shell/context";
 import { EmptyState } from "../../shell/PageHeader";
 import { listSearch, pagingFromSearch, writeListToAddress } from "./address";
 import { CompanyFilterForm } from "./CompanyFilterForm";
@@ -26,6 +27,7 @@ function initialSearch(): { form: CompanyFilters; submitted: CompanyFilters | nu
 /** /find-global-company: the company filters, the matching companies, and their people. */
 export function CompanySearch() {
   const t = useT();
+  const analytics = useAnalytics();
   const [initial] = useState(initialSearch);
   const [form, setForm] = useState(initial.form);
   const [submitted, setSubmitted] = useState(initial.submitted);
@@ -47,6 +49,7 @@ export function CompanySearch() {
     if (Object.keys(found).length > 0) return;
     setSubmitted(form);
     setSelected([]);
+    analytics.event("find_global_company", "search", form.importsProduct ? "trade" : "profile");
     go({ page: 1, pageSize: paging.pageSize }, form);
   };
   const peopleHref = `/find-global-lead?${selected.map((id) => `company_ids=${id}`).join("&")}`;

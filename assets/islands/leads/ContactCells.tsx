@@ -11,6 +11,7 @@ import {
   type Reveal,
 } from "../../api/leads";
 import { useT } from "../../i18n/useT";
+import { useAnalytics } from "../../shell/context";
 import { useApiErrorHandler } from "../../shell/errorHandling";
 import { openPricing } from "../../stores/pricing";
 import { showToast } from "../../stores/toast";
@@ -21,7 +22,8 @@ interface CellProps {
 }
 
 /** Runs a paid reveal: the row takes the answer, a short balance opens the credit plans. */
-function useReveal(onRevealed: (lead: Lead) => void) {
+function useReveal(action: "request_email" | "request_phone", onRevealed: (lead: Lead) => void) {
+  const analytics = useAnalytics();
   const handleError = useApiErrorHandler();
   const { mutate } = useSWRConfig();
   const [busy, setBusy] = useState(false);
@@ -29,6 +31,7 @@ function useReveal(onRevealed: (lead: Lead) => void) {
     setBusy(true);
     try {
       const reveal = await call();
+      analytics.event("find_global_lead", action, reveal.message, { credits: reveal.creditsCharged });
       onRevealed(reveal.lead);
       done(reveal);
       void mutate(isLeadListKey);
@@ -44,7 +47,7 @@ function useReveal(onRevealed: (lead: Lead) => void) {
 
 export function EmailCell({ lead, onRevealed }: CellProps) {
   const t = useT();
-  const { busy, run } = useReveal(onRevealed);
+  const { busy, run } = useReveal("request_email", onRevealed);
   if (lead.emailState === "found" && lead.email) {
     return (
       <span className="leads-contact">
@@ -85,7 +88,7 @@ function statusKey(status: string) {
 
 export function PhoneCell({ lead, onRevealed }: CellProps) {
   const t = useT();
-  const { busy, run } = useReveal(onRevealed);
+  const { busy, run } = useReveal("request_phone", onRevealed);
   if (lead.phoneState === "found" && lead.phone) return <a href={`tel:${lead.phone}`}>{lead.phone}</a>;
   if (lead.phoneState === "not_found") return <span className="muted">{t("leads.phone.none")}</span>;
   if (lead.phoneState === "processing") {

@@ -9,6 +9,7 @@ import {
 } from "../../api/leads";
 import { PAGE_SIZES } from "../../api/market";
 import { useT } from "../../i18n/useT";
+import { useAnalytics } from "../../shell/context";
 import { EmptyState } from "../../shell/PageHeader";
 import { listSearch, pagingFromSearch, writeListToAddress } from "./address";
 import { CompanyPicker } from "./CompanyPicker";
@@ -70,6 +71,7 @@ function LeadFilterForm({ value, onChange, onSubmit }: { value: LeadFilters; onC
 /** /find-global-lead: choose companies, filter their people, reveal contacts. */
 export function LeadSearch() {
   const t = useT();
+  const analytics = useAnalytics();
   const [form, setForm] = useState(() => leadFiltersFromQuery(window.location.search));
   const [submitted, setSubmitted] = useState<LeadFilters>(form);
   const [paging, setPaging] = useState(() => pagingFromSearch(window.location.search));
@@ -89,7 +91,14 @@ export function LeadSearch() {
   return (
     <div className="leads">
       <CompanyPicker chosen={form.companyIds} onChange={choose} />
-      <LeadFilterForm value={form} onChange={setForm} onSubmit={() => show(form, { page: 1, pageSize: paging.pageSize })} />
+      <LeadFilterForm
+        value={form}
+        onChange={setForm}
+        onSubmit={() => {
+          analytics.event("find_global_lead", "search", String(form.companyIds.length));
+          show(form, { page: 1, pageSize: paging.pageSize });
+        }}
+      />
       {submitted.companyIds.length === 0 ? (
         <EmptyState title={t("leads.people.chooseFirst")} hint={t("leads.people.chooseFirstHint")} />
       ) : (

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { revealedLeadsCsv, useMyLeads, type Lead } from "../../api/leads";
 import { useT } from "../../i18n/useT";
-import { usePreload } from "../../shell/context";
+import { useAnalytics, usePreload } from "../../shell/context";
 import { Icon } from "../../shell/Icon";
 import { Skeleton } from "../../shell/Skeleton";
 import { EmailCell, PhoneCell } from "./ContactCells";
@@ -47,6 +47,7 @@ function download(leads: readonly Lead[]): void {
 /** The leads this user revealed or requested, with their state, and their export. */
 export function MyLeadsDrawer({ onClose }: { onClose: () => void }) {
   const t = useT();
+  const analytics = useAnalytics();
   const { data: leads, error, mutate } = useMyLeads();
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -102,7 +103,10 @@ export function MyLeadsDrawer({ onClose }: { onClose: () => void }) {
             type="button"
             className="button button--secondary button--small"
             disabled={revealed.length === 0}
-            onClick={() => download(revealed)}
+            onClick={() => {
+              analytics.event("find_global_lead", "export_csv", String(revealed.length));
+              download(revealed);
+            }}
           >
             {t("leads.mine.export", { count: revealed.length })}
           </button>
