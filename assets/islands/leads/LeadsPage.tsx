@@ -1,7 +1,13 @@
+import { useCallback } from "react";
 import { useT } from "../../i18n/useT";
 import { usePreload } from "../../shell/context";
-import { FeaturePage } from "../../shell/FeaturePage";
 import { Link } from "../../shell/Link";
+import { PageHeader } from "../../shell/PageHeader";
+import { CompanyDetailPage } from "./CompanyDetailPage";
+import { CompanySearch } from "./CompanySearch";
+import { LeadSearch } from "./LeadSearch";
+import { MyLeadsDrawer, useMyLeadsOpen } from "./MyLeadsDrawer";
+import "./leads.css";
 
 function SearchTabs({ current }: { current: "lead" | "company" }) {
   const t = useT();
@@ -17,26 +23,41 @@ function SearchTabs({ current }: { current: "lead" | "company" }) {
   );
 }
 
-export function LeadsPage() {
+function Pages() {
   const t = useT();
   const { page, data } = usePreload();
   if (page === "company-detail") {
-    return (
-      <FeaturePage
-        title="page.companyDetail.title"
-        back={{ href: "/find-global-company", label: "page.companyDetail.back" }}
-        empty={t("page.companyDetail.empty", { id: data.companyId ?? "" })}
-      />
-    );
+    const id = Number(data.companyId);
+    return <CompanyDetailPage companyId={Number.isInteger(id) && id > 0 ? id : null} />;
   }
   const lead = page === "find-global-lead";
   return (
-    <FeaturePage
-      title={lead ? "page.findLead.title" : "page.findCompany.title"}
-      description={lead ? "page.findLead.description" : "page.findCompany.description"}
-      empty={t(lead ? "page.findLead.empty" : "page.findCompany.empty")}
-    >
-      <SearchTabs current={lead ? "lead" : "company"} />
-    </FeaturePage>
+    <>
+      <PageHeader
+        title={t(lead ? "page.findLead.title" : "page.findCompany.title")}
+        description={t(lead ? "page.findLead.description" : "page.findCompany.description")}
+      >
+        <SearchTabs current={lead ? "lead" : "company"} />
+      </PageHeader>
+      {lead ? <LeadSearch /> : <CompanySearch />}
+    </>
+  );
+}
+
+/** Find global buyers (spec §2): companies, their people, and the user's revealed leads. */
+export function LeadsPage() {
+  const t = useT();
+  const [myLeadsOpen, setMyLeadsOpen] = useMyLeadsOpen();
+  const close = useCallback(() => setMyLeadsOpen(false), [setMyLeadsOpen]);
+  return (
+    <>
+      <div className="leads-toolbar">
+        <button type="button" className="button button--secondary button--small" onClick={() => setMyLeadsOpen(true)}>
+          {t("leads.mine.open")}
+        </button>
+      </div>
+      <Pages />
+      {myLeadsOpen && <MyLeadsDrawer onClose={close} />}
+    </>
   );
 }

@@ -1,0 +1,109 @@
+import type { Company, Page } from "../../api/leads";
+import { formatShipmentDate } from "../../api/market";
+import { Pagination } from "../../components/Pagination";
+import { useT } from "../../i18n/useT";
+import { Link } from "../../shell/Link";
+import { EmptyState } from "../../shell/PageHeader";
+import { Skeleton } from "../../shell/Skeleton";
+import { useLanguage } from "../market/format";
+import { formatCount, formatRevenue, useCountries } from "./format";
+
+interface Props {
+  result: Page<Company> | undefined;
+  loading: boolean;
+  pageSizes: readonly number[];
+  /** The list's own query string, carried to the detail so its back link returns here. */
+  listSearch: string;
+  selected: readonly number[];
+  onSelect: (ids: number[]) => void;
+  onPage: (page: number) => void;
+  onPageSize: (pageSize: number) => void;
+}
+
+export function companyHref(id: number, listSearch: string): string {
+  return `/find-global-company/${id}${listSearch ? `?${listSearch}` : ""}`;
+}
+
+/** The companies of a search (spec §3 columns plus their imports); a name opens the detail. */
+export function CompanyTable({ result, loading, pageSizes, listSearch, selected, onSelect, onPage, onPageSize }: Props) {
+  const t = useT();
+  const language = useLanguage();
+  const { nameOf } = useCountries();
+  if (!result) return loading ? <Skeleton /> : null;
+  if (result.total === 0) return <EmptyState title={t("leads.companies.noMatch")} hint={t("leads.companies.noMatchHint")} />;
+  const ids = result.rows.map((company) => company.id);
+  const allSelected = ids.every((id) => selected.includes(id));
+  const toggle = (id: number) => onSelect(selected.includes(id) ? selected.filter((item) => item !== id) : [...selected, id]);
+  return (
+    <>
+      <div className="table-scroll" aria-busy={loading}>
+        <table className="data-table leads-table">
+          <thead>
+            <tr>
+              <th scope="col" className="leads-table__check">
+                <input
+                  type="checkbox"
+                  aria-label={t("leads.companies.selectPage")}
+                  checked={allSelected}
+                  onChange={() =>
+                    onSelect(allSelected ? selected.filter((id) => !ids.includes(id)) : [...new Set([...selected, ...ids])])
+                  }
+                />
+              </th>
+              <th scope="col">{t("leads.companies.name")}</th>
+              <th scope="col">{t("leads.companies.industries")}</th>
+              <th scope="col" className="data-table__number">
+                {t("leads.companies.revenue")}
+              </th>
+              <th scope="col" className="data-table__number">
+                {t("leads.companies.employees")}
+              </th>
+              <th scope="col">{t("leads.companies.lastImport")}</th>
+              <th scope="col" className="data-table__number">
+                {t("leads.companies.shipments")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.rows.map((company) => (
+              <tr key={company.id} className="leads-table__row">
+                <td className="leads-table__check">
+                  <input
+                    type="checkbox"
+                    aria-label={t("leads.companies.select", { name: company.name })}
+                    checked={selected.includes(company.id)}
+                    onChange={() => toggle(company.id)}
+                  />
+                </td>
+                <td>
+                  <Link href={companyHref(company.id, listSearch)} className="leads-table__name">
+                    {company.name}
+                  </Link>
+                  <span className="data-table__detail">
+                    {[company.city, nameOf(company.country)].filter(Boolean).join(", ")}
+                    {company.domain && ` · ${company.domain}`}
+                  </span>
+                </td>
+                <td className="leads-table__industries">{company.industries.join(", ") || "—"}</td>
+                <td className="data-table__number">{formatRevenue(company, language)}</td>
+                <td className="data-table__number">{formatCount(company.employees, language)}</td>
+                <td className="data-table__nowrap">
+                  {company.lastImportDate ? formatShipmentDate(company.lastImportDate, language) : "—"}
+                </td>
+                <td className="data-table__number">{formatCount(company.shipmentCount, language)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pagination
+        page={result.page}
+        pageSize={result.pageSize}
+        total={result.total}
+        pageSizes={pageSizes}
+        onPage={onPage}
+        onPageSize={onPageSize}
+      />
+    </>
+  );
+}

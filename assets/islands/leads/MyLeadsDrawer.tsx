@@ -1,0 +1,118 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { revealedLeadsCsv, useMyLeads, type Lead } from "../../api/leads";
+import { useT } from "../../i18n/useT";
+import { useAnalytics, usePreload } from "../../shell/context";
+import { Icon } from "../../shell/Icon";
+import { Skeleton } from "../../shell/Skeleton";
+import { EmailCell, PhoneCell } from "./ContactCells";
+
+/** The search parameter that opens the drawer (spec §2): any non-empty value. */
+export const MY_LEADS_PARAM = "my-leads";
+
+function addressWith(open: boolean, location: Location = window.location): string {
+  const params = new URLSearchParams(location.search);
+  if (open) params.set(MY_LEADS_PARAM, "1");
+  else params.delete(MY_LEADS_PARAM);
+  const search = params.toString();
+  return `${location.pathname}${search ? `?${search}` : ""}${location.hash}`;
+}
+
+/** Whether the drawer is open; it follows the address, on load and on Back and Forward. */
+export function useMyLeadsOpen(): [boolean, (open: boolean) => void] {
+  const { search } = usePreload();
+  const [open, setOpen] = useState(Boolean(search.myLeads));
+  useEffect(() => {
+    const follow = () => setOpen(Boolean(new URLSearchParams(window.location.search).get(MY_LEADS_PARAM)));
+    window.addEventListener("popstate", follow);
+    return () => window.removeEventListener("popstate", follow);
+  }, []);
+  const change = useCallback((next: boolean) => {
+    if (next) window.history.pushState(window.history.state, "", addressWith(true));
+    else window.history.replaceState(window.history.state, "", addressWith(false));
+    setOpen(next);
+  }, []);
+  return [open, change];
+}
+
+function download(leads: readonly Lead[]): void {
+  const blob = new Blob([`\uFEFF${revealedLeadsCsv(leads)}`], { type: "text/csv;charset=utf-8" });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = `my-leads-${new Date().toISOString().slice(0, 10)}.csv`;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** The leads this user revealed or requested, with their state, and their export. */
+export function MyLeadsDrawer({ onClose }: { onClose: () => void }) {
+  const t = useT();
+  const analytics = useAnalytics();
+  const { data: leads, error, mutate } = useMyLeads();
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    panel.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") onClose();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [onClose]);
+  const revealed = (leads ?? []).filter((lead) => lead.email || lead.phone);
+  const refresh = () => void mutate();
+  let body;
+  if (!leads) body = error ? <p className="muted">{t("error.generic")}</p> : <Skeleton />;
+  else if (leads.length === 0) body = <p className="muted">{t("leads.mine.empty")}</p>;
+  else
+    body = (
+      <ul className="leads-mine__list">
+        {leads.map((lead) => (
+          <li key={lead.id} className="leads-mine__item">
+            <p className="leads-mine__name">
+              {lead.name}
+              <span className="data-table__detail">{[lead.jobTitle, lead.company.name].filter(Boolean).join(" · ")}</span>
+            </p>
+            <div className="leads-mine__contacts">
+              <span className="leads-mine__label">{t("leads.people.email")}</span>
+              {lead.emailState ? <EmailCell lead={lead} onRevealed={refresh} /> : <span className="muted">—</span>}
+              <span className="leads-mine__label">{t("leads.people.phone")}</span>
+              {lead.phoneState ? <PhoneCell lead={lead} onRevealed={refresh} /> : <span className="muted">—</span>}
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <div
+      className="leads-drawer-backdrop"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div ref={panel} className="leads-drawer" role="dialog" aria-modal="true" aria-labelledby="leads-mine-title" tabIndex={-1}>
+        <div className="dialog__header">
+          <h2 id="leads-mine-title" className="dialog__title">
+            {t("leads.mine.title")}
+          </h2>
+          <button type="button" className="icon-button" aria-label={t("common.close")} onClick={onClose}>
+            <Icon name="close" />
+          </button>
+        </div>
+        <div className="leads-mine__actions">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={revealed.length === 0}
+            onClick={() => {
+              analytics.event("find_global_lead", "export_csv", String(revealed.length));
+              download(revealed);
+            }}
+          >
+            {t("leads.mine.export", { count: revealed.length })}
+          </button>
+        </div>
+        {body}
+      </div>
+    </div>
+  );
+}
