@@ -4,6 +4,7 @@ import { refreshProfile } from "./billing";
 import { ApiError, apiFetch, type Envelope } from "./client";
 import { DEFAULT_PAGE_SIZE, parseDateInput, toInputDate } from "./market";
 import { buildQueryString } from "./queryString";
+import type { ApiSchema } from "./types";
 import { fetchData } from "./swr";
 
 // Keep in sync with apps/leads (the lead-sourcing API contract).
@@ -29,73 +30,14 @@ export const SENIORITIES = [
   "intern",
 ] as const;
 
-export interface Company {
-  id: number;
-  name: string;
-  domain: string;
-  country: string;
-  city: string;
-  industries: string[];
-  technologies: string[];
-  keywords: string[];
-  fundingStage: string;
-  fundingDate: string | null;
-  jobPostings: number;
-  jobPostingDate: string | null;
-  revenueUsd: number | null;
-  revenueRange: string;
-  employees: number | null;
-  foundedYear: number | null;
-  retailLocations: number | null;
-  businessType: string;
-  description: string;
-  source: string;
-  sourceDate: string | null;
-  isDemo: boolean;
-  shipmentCount: number;
-  lastImportDate: string | null;
-}
-
-interface TradeTotal {
-  shipments: number;
-  valueUsd: number;
-}
-
-export interface TradeSummary extends TradeTotal {
-  lastShipmentDate: string | null;
-  topProducts: (TradeTotal & { hsCode: string })[];
-  partnerCountries: (TradeTotal & { country: string })[];
-  valuePerYear: (TradeTotal & { year: number })[];
-  monthly: (TradeTotal & { month: string })[];
-}
-
-export interface CompanyDetail extends Company {
-  peopleCount: number;
-  trade: TradeSummary | null;
-}
+export type Company = ApiSchema<"CompanyOut">;
+export type TradeSummary = ApiSchema<"TradeSummaryOut">;
+export type CompanyDetail = ApiSchema<"CompanyDetailOut">;
 
 /** Null: never asked; processing: a phone lookup is under way. */
 export type ContactState = "processing" | "found" | "not_found" | null;
 
-export interface Lead {
-  id: number;
-  name: string;
-  firstName: string;
-  lastName: string;
-  socialUrl: string;
-  country: string;
-  location: string;
-  jobTitle: string;
-  seniority: string;
-  department: string;
-  company: Pick<Company, "id" | "name" | "domain" | "country" | "revenueUsd" | "revenueRange" | "employees">;
-  email: string | null;
-  emailStatus: string | null;
-  emailState: ContactState;
-  phone: string | null;
-  phoneState: ContactState;
-  requestedAt: string | null;
-}
+export type Lead = ApiSchema<"LeadOut">;
 
 export interface Page<T> {
   rows: T[];

@@ -1,10 +1,11 @@
 import { useState } from "react";
 import { companyFiltersFromQuery, emptyLeadFilters, useCompany, useLeads, type CompanyDetail } from "../../api/leads";
-import { formatShipmentDate, PAGE_SIZES } from "../../api/market";
+import { PAGE_SIZES } from "../../api/market";
+import { formatShipmentDate } from "../../i18n/format";
 import { useT } from "../../i18n/useT";
 import { EmptyState, PageHeader } from "../../shell/PageHeader";
 import { Skeleton } from "../../shell/Skeleton";
-import { useLanguage } from "../market/format";
+import { useLanguage } from "../../i18n/language";
 import { formatCount, formatRevenue, useCountries } from "./format";
 import { LeadTable } from "./LeadTable";
 import { TradeHistory } from "./TradeHistory";

@@ -1,11 +1,11 @@
 import type { Company, Page } from "../../api/leads";
-import { formatShipmentDate } from "../../api/market";
+import { formatShipmentDate } from "../../i18n/format";
 import { Pagination } from "../../components/Pagination";
 import { useT } from "../../i18n/useT";
 import { Link } from "../../shell/Link";
 import { EmptyState } from "../../shell/PageHeader";
 import { Skeleton } from "../../shell/Skeleton";
-import { useLanguage } from "../market/format";
+import { useLanguage } from "../../i18n/language";
 import { formatCount, formatRevenue, useCountries } from "./format";
 
 interface Props {

@@ -4,7 +4,7 @@ import { Pagination } from "../../components/Pagination";
 import { useT } from "../../i18n/useT";
 import { EmptyState } from "../../shell/PageHeader";
 import { Skeleton } from "../../shell/Skeleton";
-import { useLanguage } from "../market/format";
+import { useLanguage } from "../../i18n/language";
 import { EmailCell, PhoneCell } from "./ContactCells";
 import { formatCount, formatRevenue, seniorityLabel, useCountries } from "./format";
 

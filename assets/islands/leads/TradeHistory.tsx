@@ -1,10 +1,12 @@
 import { lazy, Suspense } from "react";
 import { useIntl } from "react-intl";
 import type { CompanyDetail, TradeSummary } from "../../api/leads";
-import { filterQuery, formatMonth, formatShipmentDate, toInputDate, emptyFilters } from "../../api/market";
+import { filterQuery, toInputDate, emptyFilters } from "../../api/market";
+import { formatMonth, formatShipmentDate } from "../../i18n/format";
 import { useT } from "../../i18n/useT";
 import { Skeleton } from "../../shell/Skeleton";
-import { formatUsd, useLanguage } from "../market/format";
+import { formatUsd } from "../../i18n/format";
+import { useLanguage } from "../../i18n/language";
 import { useCountries } from "./format";
 
 // chart.js is loaded only when a company has shipments to draw.

@@ -1,10 +1,10 @@
 import { useMemo } from "react";
-import { localeOf } from "../../api/billing";
 import { countryName, useMarketMeta } from "../../api/market";
 import type { Company } from "../../api/leads";
 import { isMessageKey } from "../../i18n/messages";
 import type { Translate } from "../../i18n/useT";
-import { formatUsd, useLanguage } from "../market/format";
+import { formatUsd, localeOf } from "../../i18n/format";
+import { useLanguage } from "../../i18n/language";
 
 export interface CountryOption {
   value: string;
