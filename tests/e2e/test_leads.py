@@ -15,8 +15,8 @@ from playwright.sync_api import Browser, expect
 from apps.leads import selectors
 from apps.leads.models import Lead
 from apps.leads.schemas import CompanyFilters
-from apps.market import demo, index
-from apps.market.services import import_shipments
+from apps.market import demo
+from apps.market.imports import import_shipments
 from tests.conftest import SignInStack
 from tests.e2e.test_buy_credits import credits_in_the_header, sign_in_at_the_provider
 
@@ -32,7 +32,6 @@ def german_cashew_buyer(settings: Any, tmp_path: Path) -> Lead:
     source = tmp_path / "shipments.csv.gz"
     demo.write_csv(source, DEMO_SHIPMENTS)
     import_shipments(source)
-    index.build_snapshot()
     call_command("seed_demo_leads")
     rows, total = selectors.search_companies(
         CompanyFilters(countries=("DE",), imports_product="cashew"), page=1, page_size=100
