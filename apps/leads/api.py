@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils.translation import get_language_from_request
 from ninja import Query, Router, Status
 
 from apps.accounts.auth import session_or_bearer
@@ -75,7 +76,8 @@ def request_contact(request: HttpRequest, lead_id: int) -> Status[dict[str, Any]
     """5 credits; the number is looked up in the background and emailed. 'No mobile number'
     gives the credits back."""
     user: User = request.auth  # type: ignore[attr-defined]
-    phone, charged = services.request_phone(user=user, lead_id=lead_id)
+    language = get_language_from_request(request)
+    phone, charged = services.request_phone(user=user, lead_id=lead_id, language=language)
     message = {
         State.PROCESSING: services.PHONE_REQUESTED,
         State.FOUND: services.PHONE_FOUND,

@@ -164,6 +164,9 @@ class ContactRequest(models.Model):
     credits = models.PositiveSmallIntegerField(default=0, help_text="Credits it cost.")
     created_at = models.DateTimeField(auto_now_add=True)
     completed_at = models.DateTimeField(null=True, blank=True)
+    language = models.CharField(
+        max_length=8, default="en", help_text="The interface language the result is emailed in."
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -18,6 +18,7 @@ from apps.billing.services import charge_credits, refund_credits
 from apps.core.errors import NotFound
 from apps.leads.models import ContactRequest, Lead
 from apps.leads.providers import FoundEmail, ProviderError, contact_providers
+from apps.leads.texts import phone_mail
 
 logger = logging.getLogger(__name__)
 
@@ -93,8 +94,9 @@ def reveal_email(*, user: User, lead_id: int) -> tuple[ContactRequest, int]:
 
 
 @transaction.atomic
-def request_phone(*, user: User, lead_id: int) -> tuple[ContactRequest, int]:
-    """Charge the phone request and queue its lookup; asking again costs nothing."""
+def request_phone(*, user: User, lead_id: int, language: str = "en") -> tuple[ContactRequest, int]:
+    """Charge the phone request and queue its lookup, whose result is emailed in `language`;
+    asking again costs nothing."""
     from apps.leads.tasks import look_up_phone
 
     lead = _lead(lead_id)
@@ -111,7 +113,7 @@ def request_phone(*, user: User, lead_id: int) -> tuple[ContactRequest, int]:
         user=user,
         lead=lead,
         kind=Kind.PHONE,
-        defaults={"state": State.PROCESSING, "credits": PHONE_CREDITS},
+        defaults={"state": State.PROCESSING, "credits": PHONE_CREDITS, "language": language},
     )
     if created:
         transaction.on_commit(lambda: look_up_phone.enqueue(request.pk))
@@ -156,14 +158,13 @@ def complete_phone_request(*, request_id: int) -> ContactRequest:
 
 def _send_phone_email(request: ContactRequest) -> None:
     lead = request.lead
-    who = f"{lead.full_name}, {lead.job_title} at {lead.company.name}".replace(", at", " at")
-    if request.state == State.FOUND:
-        subject = f"Phone number of {lead.full_name}"
-        body = f"The phone number you asked for:\n\n{who}\n{request.value}\n"
-    else:
-        subject = f"{NO_MOBILE_NUMBER}: {lead.full_name}"
-        body = (
-            f"We found no mobile number for {who}.\n"
-            f"The {PHONE_CREDITS} credits of the request are back in your balance.\n"
-        )
+    subject, body = phone_mail(
+        request.language,
+        found=request.state == State.FOUND,
+        person=lead.full_name,
+        job_title=lead.job_title,
+        company=lead.company.name,
+        number=request.value,
+        credits=PHONE_CREDITS,
+    )
     send_mail(subject, body, None, [request.user.email])

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { useLanguageStore } from "../i18n/language";
 import { ApiError, apiFetch } from "./client";
 
 function stubFetch(response: Response) {
@@ -29,6 +30,15 @@ describe("apiFetch", () => {
     expect(init?.credentials).toBe("same-origin");
     expect(init?.body).toBe('{"email_address":"a@b.co"}');
     expect((init?.headers as Record<string, string>)["X-CSRFToken"]).toBe("tok123");
+  });
+
+  it("tells the server the interface language", async () => {
+    const fetchMock = stubFetch(json({ data: [] }));
+    useLanguageStore.setState({ language: "vi" });
+    await apiFetch("/fast-ai/v1/users/lead-sourcing");
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect((init?.headers as Record<string, string>)["Accept-Language"]).toBe("vi");
+    useLanguageStore.setState({ language: "en" });
   });
 
   it("adds the query string and no CSRF header on GET", async () => {

@@ -1,4 +1,6 @@
 import { camelizeDeep, snakifyDeep } from "./camelCase";
+import { localeOf } from "../i18n/format";
+import { useLanguageStore } from "../i18n/language";
 import { readCsrfToken } from "./csrf";
 import { buildQueryString, type QueryParams } from "./queryString";
 import type { ApiSchema } from "./types";
@@ -56,7 +58,11 @@ async function readBody(response: Response): Promise<unknown> {
 /** Calls the product API on this site with the session cookie and the CSRF header. */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const method = request.method ?? "GET";
-  const headers: Record<string, string> = { Accept: "application/json" };
+  // The interface language, so that what the server writes later (an email) is in it too.
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    "Accept-Language": localeOf(useLanguageStore.getState().language),
+  };
   if (!SAFE_METHODS.has(method)) headers["X-CSRFToken"] = readCsrfToken();
   let body: string | undefined;
   if (request.body !== undefined) {

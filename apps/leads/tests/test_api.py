@@ -279,6 +279,37 @@ def test_no_mobile_number_gives_the_credits_back(
     assert ContactRequest.objects.get(kind="phone").credits == 0
 
 
+@pytest.mark.parametrize(
+    ("accept_language", "found_subject", "missing_subject"),
+    [
+        ("vi", "Số điện thoại của", "Không có số di động"),
+        ("zh-Hans", "的电话号码", "无手机号码"),
+        ("de-DE", "Phone number of", "No mobile number"),
+    ],
+)
+def test_the_phone_email_is_written_in_the_interface_language(
+    member_client: Client,
+    django_capture_on_commit_callbacks: Any,
+    accept_language: str,
+    found_subject: str,
+    missing_subject: str,
+) -> None:
+    company = make_company()
+    with_phone = make_lead(company, phone="+49 40 5550199")
+    without_phone = make_lead(company, phone="")
+
+    for lead in (with_phone, without_phone):
+        with django_capture_on_commit_callbacks(execute=True):
+            member_client.get(
+                f"{EMPLOYEES}/{lead.pk}/request-contact", HTTP_ACCEPT_LANGUAGE=accept_language
+            )
+
+    found, missing = mail.outbox[-2:]
+    assert found_subject in found.subject
+    assert "+49 40 5550199" in found.body
+    assert missing_subject in missing.subject
+
+
 def test_one_user_never_sees_anothers_reveals(
     member_client: Client, other_member: User, db: None
 ) -> None:
