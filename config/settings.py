@@ -170,6 +170,18 @@ LEADS_ENRICHMENT_URL = env.str("LEADS_ENRICHMENT_URL", "")
 LEADS_ENRICHMENT_API_KEY = env.str("LEADS_ENRICHMENT_API_KEY", "")
 LEADS_ENRICHMENT_TIMEOUT = env.int("LEADS_ENRICHMENT_TIMEOUT", 10)
 
+# Lead verification: each check's time limit, and its outside sources. A source left empty is
+# reported to the user as not configured; nothing stands in for it.
+VERIFICATION_CHECK_TIMEOUT = env.float("VERIFICATION_CHECK_TIMEOUT", 8.0)
+VERIFICATION_MAPS_API_KEY = env.str("VERIFICATION_MAPS_API_KEY", "")
+VERIFICATION_MAPS_URL = env.str(
+    "VERIFICATION_MAPS_URL", "https://places.googleapis.com/v1/places:searchText"
+)
+VERIFICATION_WEBSITE_TIMEOUT = env.float("VERIFICATION_WEBSITE_TIMEOUT", 4.0)
+VERIFICATION_RDAP_TIMEOUT = env.float("VERIFICATION_RDAP_TIMEOUT", 5.0)
+VERIFICATION_CACHE_DAYS = env.int("VERIFICATION_CACHE_DAYS", 7)
+VERIFICATION_OPERATORS_EMAIL = env.str("VERIFICATION_OPERATORS_EMAIL", "")
+
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 from config.mail_settings import *  # noqa: E402, F403

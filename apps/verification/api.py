@@ -1,0 +1,137 @@
+"""The lead-verification API (spec §7, DESIGN.md §4): the free company search, the internet
+search, the four checks, the user's verifications, results and their sections, and report
+requests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from django.utils.translation import get_language_from_request
+from ninja import Query, Router, Status
+
+from apps.accounts.auth import session_or_bearer
+from apps.accounts.models import User
+from apps.core.errors import NotFound, ProviderUnavailable
+from apps.core.languages import normalize
+from apps.core.responses import envelope
+from apps.core.schemas import Envelope
+from apps.verification import selectors, services
+from apps.verification.providers import SourceNotConfigured
+from apps.verification.providers.websearch import web_search
+from apps.verification.schemas import (
+    CheckIn,
+    ContactIn,
+    DomainQuery,
+    ReportIn,
+    SearchQuery,
+    report_form,
+)
+
+router = Router(tags=["lead verification"], auth=session_or_bearer)
+
+Data = Envelope[Any]
+CHECK_PATHS = {
+    "company-profile": "company_profile",
+    "trade-data": "trade_data",
+    "sanctions": "sanctions",
+    "website": "website",
+}
+
+
+def _user(request: HttpRequest) -> User:
+    return request.auth  # type: ignore[attr-defined]
+
+
+def _language(request: HttpRequest) -> str:
+    return normalize(get_language_from_request(request)) or "en"
+
+
+@router.get("lead-verification/companies", response=Data)
+def search(request: HttpRequest, query: Query[SearchQuery]) -> dict[str, Any]:
+    rows = selectors.search_companies(name=query.name, website=query.website)
+    return envelope(rows, total=len(rows))
+
+
+@router.get("lead-verification/companies/extend", response=Data)
+def search_internet(request: HttpRequest, query: Query[SearchQuery]) -> dict[str, Any]:
+    selectors.search_companies(name=query.name, website=query.website)  # the same messages
+    try:
+        source = web_search()
+    except SourceNotConfigured as exc:
+        raise ProviderUnavailable(str(exc)) from exc
+    rows = source.find_companies(name=query.name, website=query.website)
+    return envelope(rows, total=len(rows))
+
+
+@router.post("lead-verification/companies/request-contact", response={201: Data})
+def request_contact(request: HttpRequest, payload: ContactIn) -> Status[dict[str, Any]]:
+    stored = services.request_report(
+        user=_user(request), form=report_form(payload), report_types=[]
+    )
+    return Status(
+        201, envelope({"id": stored.pk, "status": stored.status}, message=services.CONTACT_RECEIVED)
+    )
+
+
+@router.get("lead-verification/companies/{company_id}", response=Data)
+def company(request: HttpRequest, company_id: int) -> dict[str, Any]:
+    return envelope(selectors.company(company_id))
+
+
+@router.post("lead-verification/companies/{company_id}/checks/{check}", response=Data)
+def run_check(
+    request: HttpRequest, company_id: int, check: str, payload: CheckIn
+) -> dict[str, Any]:
+    """Run one of the four checks; the run is charged when its last check ends."""
+    if check not in CHECK_PATHS:
+        raise NotFound("Unknown check")
+    verification = services.run_check(
+        user=_user(request),
+        company_id=company_id,
+        check=CHECK_PATHS[check],
+        domain=payload.domain,
+    )
+    return envelope(selectors.progress(verification), check=CHECK_PATHS[check])
+
+
+@router.get("lead-verification/companies/{company_id}/results", response=Data)
+def results(request: HttpRequest, company_id: int) -> dict[str, Any]:
+    return envelope(selectors.results(_user(request), company_id, _language(request)))
+
+
+@router.get("lead-verification/companies/{company_id}/shipments/summary", response=Data)
+def shipments_summary(request: HttpRequest, company_id: int) -> dict[str, Any]:
+    return envelope(selectors.trade_section(_user(request), company_id))
+
+
+@router.get("lead-verification/companies/{company_id}/sanctions/check", response=Data)
+def sanctions_check(request: HttpRequest, company_id: int) -> dict[str, Any]:
+    return envelope(selectors.sanctions_section(_user(request), company_id))
+
+
+@router.get("lead-verification/companies/{company_id}/domains/check", response=Data)
+def domain_check(
+    request: HttpRequest, company_id: int, query: Query[DomainQuery]
+) -> dict[str, Any]:
+    return envelope(selectors.website_section(_user(request), company_id, query.domain))
+
+
+@router.post("lead-verification/companies/{company_id}/request-report", response={201: Data})
+def request_report(
+    request: HttpRequest, company_id: int, payload: ReportIn
+) -> Status[dict[str, Any]]:
+    stored = services.request_report(
+        user=_user(request),
+        form=report_form(payload),
+        report_types=payload.report_types,
+        company_id=company_id,
+    )
+    return Status(
+        201, envelope({"id": stored.pk, "status": stored.status}, message=services.REPORT_RECEIVED)
+    )
+
+
+@router.get("users/lead-verification", response=Data)
+def my_verifications(request: HttpRequest) -> dict[str, Any]:
+    return envelope(selectors.user_verifications(_user(request)))

@@ -1,0 +1,241 @@
+"""Verification writes: running a check, charging a finished run, and storing report requests.
+
+A run starts with the first check call on a company the user has not verified yet, or whose
+last run has finished; starting needs a balance that covers the most a run can cost
+(MAX_CREDITS). Each check runs on its own and ends in success or error. When the last of the
+four ends, the run is charged once, by `run_credits`:
+
+    nothing when no check found data ('Insufficient data to complete verification');
+    otherwise 70 credits, plus 10 for each further check that found data (at most 100).
+
+A check found data when it succeeded with something to show: the company record, shipments on
+record, a screening against loaded lists, an answer about the website or domain. Results are
+served only once the run is paid, so nobody reads a verification they did not pay for."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db import transaction
+from django.utils import timezone
+
+from apps.accounts.models import User
+from apps.billing.selectors import credit_summary, daily_credit_allowance
+from apps.billing.services import InsufficientCredit, charge_credits
+from apps.core.errors import NotFound
+from apps.leads.models import Company
+from apps.verification import checks
+from apps.verification.models import CHECKS, CheckState, ReportRequest, Verification
+from apps.verification.providers import SourceError
+
+logger = logging.getLogger(__name__)
+
+BASE_CREDITS = 70
+CREDITS_PER_FURTHER_CHECK = 10
+MAX_CREDITS = 100
+INSUFFICIENT_DATA = "Insufficient data to complete verification"
+REPORT_RECEIVED = (
+    "Your report request has been received. Our staff will contact you; we reply within 24 hours."
+)
+CONTACT_RECEIVED = (
+    "Your custom report request has been received. Our staff will contact you; "
+    "we reply within 24 hours."
+)
+UNEXPECTED = "The check failed unexpectedly"
+
+
+def _company(company_id: int) -> Company:
+    company = Company.objects.filter(pk=company_id).first()
+    if company is None:
+        raise NotFound("Company not found")
+    return company
+
+
+def _abandoned(verification: Verification) -> bool:
+    """A run whose checks stopped reporting (their process ended) may be started again."""
+    if verification.started_at is None:
+        return True
+    limit = timedelta(seconds=10 * settings.VERIFICATION_CHECK_TIMEOUT)
+    return timezone.now() - verification.started_at > limit
+
+
+def ensure_affordable(user: User) -> None:
+    balance = credit_summary(user, daily_credit_allowance(user))["balance"]
+    if balance < MAX_CREDITS:
+        raise InsufficientCredit(f"insufficient credit: {MAX_CREDITS} needed, {balance} available")
+
+
+def _start_run(verification: Verification, domain: str) -> None:
+    ensure_affordable(verification.user)
+    verification.run += 1
+    verification.domain = checks.clean_domain(domain or verification.company.domain)
+    for check in CHECKS:
+        setattr(verification, f"{check}_state", CheckState.PENDING)
+        setattr(verification, f"{check}_result", {})
+    verification.credits_charged = 0
+    verification.charged = False
+    verification.started_at = timezone.now()
+    verification.finished_at = None
+
+
+@transaction.atomic
+def _begin(user: User, company: Company, check: str, domain: str) -> tuple[Verification, bool]:
+    """The user's verification of the company with `check` marked in progress, and whether the
+    caller should run it (not when this run already has it running or done)."""
+    Verification.objects.get_or_create(user=user, company=company)
+    verification = (
+        Verification.objects.select_for_update()
+        .select_related("company", "user")
+        .get(user=user, company=company)
+    )
+    if verification.run == 0 or verification.finished or _abandoned(verification):
+        _start_run(verification, domain)
+    elif verification.state(check) != CheckState.PENDING:
+        return verification, False
+    setattr(verification, f"{check}_state", CheckState.IN_PROGRESS)
+    verification.save()
+    return verification, True
+
+
+@transaction.atomic
+def _record(verification_id: int, run: int, check: str, state: str, result: dict) -> Verification:
+    verification = (
+        Verification.objects.select_for_update()
+        .select_related("company", "user")
+        .get(pk=verification_id)
+    )
+    if verification.run != run:  # a newer run replaced this one
+        return verification
+    setattr(verification, f"{check}_state", state)
+    setattr(verification, f"{check}_result", result)
+    if verification.finished:
+        verification.finished_at = timezone.now()
+    verification.save()
+    return verification
+
+
+def run_credits(verification: Verification) -> int:
+    found = sum(
+        1
+        for check in CHECKS
+        if verification.state(check) == CheckState.SUCCESS
+        and verification.result(check).get("found_data")
+    )
+    if not found:
+        return 0
+    return min(BASE_CREDITS + CREDITS_PER_FURTHER_CHECK * (found - 1), MAX_CREDITS)
+
+
+@transaction.atomic
+def settle(verification: Verification) -> Verification:
+    """Charge a finished run once. A short balance raises InsufficientCredit and leaves the
+    run unpaid (its results stay hidden until it is paid)."""
+    locked = (
+        Verification.objects.select_for_update().select_related("company").get(pk=verification.pk)
+    )
+    if not locked.finished or locked.charged:
+        return locked
+    amount = run_credits(locked)
+    if amount:
+        charge_credits(
+            locked.user,
+            amount=amount,
+            reason=f"Verification of {locked.company.name}",
+            reference=f"verification:{locked.pk}:{locked.run}",
+        )
+    locked.credits_charged = amount
+    locked.charged = True
+    locked.save(update_fields=["credits_charged", "charged"])
+    return locked
+
+
+def run_check(*, user: User, company_id: int, check: str, domain: str) -> Verification:
+    """Run one of the four checks of the user's verification of a company; when it is the
+    last to finish, charge the run."""
+    company = _company(company_id)
+    verification, should_run = _begin(user, company, check, domain)
+    if should_run:
+        try:
+            outcome = checks.CHECKS[check](company, verification.domain)
+            state, result = CheckState.SUCCESS, {**outcome.result, "found_data": outcome.found_data}
+        except SourceError as exc:
+            state, result = CheckState.ERROR, {"error": str(exc)}
+        except Exception:
+            # A fault in one check must not leave it running for ever nor stop the others.
+            logger.exception("The %s check of verification %s failed", check, verification.pk)
+            state, result = CheckState.ERROR, {"error": UNEXPECTED}
+        verification = _record(verification.pk, verification.run, check, state, result)
+    if verification.finished:
+        verification = settle(verification)
+    return verification
+
+
+# Report requests
+
+
+@dataclass(frozen=True)
+class ReportForm:
+    first_name: str
+    last_name: str
+    email: str
+    phone: str
+    company_name: str
+    job_title: str = ""
+    message: str = ""
+
+
+def request_report(
+    *,
+    user: User,
+    form: ReportForm,
+    report_types: list[str],
+    company_id: int | None = None,
+) -> ReportRequest:
+    """Store an advanced report request (with `report_types` and a company) or a custom one,
+    for operators to answer, and confirm it to the user by email."""
+    company = _company(company_id) if company_id is not None else None
+    kind = ReportRequest.Kind.ADVANCED if company is not None else ReportRequest.Kind.CUSTOM
+    request = ReportRequest.objects.create(
+        user=user,
+        company=company,
+        kind=kind,
+        report_types=report_types,
+        first_name=form.first_name,
+        last_name=form.last_name,
+        email=form.email,
+        phone=form.phone,
+        company_name=form.company_name,
+        job_title=form.job_title,
+        message=form.message,
+    )
+    transaction.on_commit(lambda: _confirm_report(request))
+    return request
+
+
+def _confirm_report(request: ReportRequest) -> None:
+    about = ", ".join(request.report_types) or "custom report"
+    body = (
+        f"Dear {request.first_name} {request.last_name},\n\n"
+        f"We received your request ({about}) about {request.company_name}.\n"
+        "Our staff will contact you; we reply within 24 hours.\n"
+    )
+    recipients = list(dict.fromkeys([request.email, request.user.email]))
+    send_mail(f"Report request received: {request.company_name}", body, None, recipients)
+    if settings.VERIFICATION_OPERATORS_EMAIL:
+        send_mail(
+            f"New {request.kind} report request #{request.pk}",
+            f"{body}\nPhone: {request.phone}\nMessage: {request.message}\n",
+            None,
+            [settings.VERIFICATION_OPERATORS_EMAIL],
+        )
+
+
+def mark_answered(requests: list[ReportRequest]) -> int:
+    ids = [request.pk for request in requests]
+    return ReportRequest.objects.filter(pk__in=ids, status=ReportRequest.Status.OPEN).update(
+        status=ReportRequest.Status.ANSWERED, answered_at=timezone.now()
+    )

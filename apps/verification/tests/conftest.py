@@ -1,0 +1,156 @@
+"""Fixtures of the verification tests: a company of the trade test data, users with known
+credits, and the outside sources replaced at their adapters (`sources`)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from apps.accounts.models import User
+from apps.leads.models import Company
+from apps.leads.selectors import importer_parties
+from apps.leads.tests.conftest import make_company, with_credits
+from apps.market import index
+from apps.market.names import normalise_name
+from apps.market.tests.factories import cashew_and_coffee_trade
+from apps.verification import checks
+from apps.verification.providers import SourceError
+from apps.verification.providers.sanctions import SanctionMatch, ScreeningResult
+
+SLOW = 1.0
+
+
+class Answer:
+    """What a replaced source does: answer `value`, fail with `error`, or be too slow."""
+
+    def __init__(self, value: Any = None) -> None:
+        self.value, self.error, self.slow = value, "", False
+
+    def __call__(self) -> Any:
+        if self.slow:
+            time.sleep(SLOW)
+        if self.error:
+            raise SourceError(self.error)
+        return self.value
+
+
+class Sources:
+    def __init__(self) -> None:
+        self.place = Answer(
+            {
+                "place_name": "Dutch Nut Trading",
+                "address": "Waalhaven 1, Rotterdam",
+                "business_status": "OPERATIONAL",
+                "rating": 4.4,
+                "place_type": "wholesaler",
+                "opening_hours": ["Monday: 8:00 AM - 5:00 PM"],
+                "phone": "+31 10 555 0100",
+                "website": "https://dutchnut.example",
+            }
+        )
+        self.screening = Answer(
+            ScreeningResult(
+                threshold=0.8,
+                matches=(
+                    SanctionMatch("Dutch Nutt Trading", 0.41, "OFAC SDN", "SDGT", "2024-05-01"),
+                ),
+            )
+        )
+        self.website = Answer({"url": "https://dutchnut.example/", "status_code": 200, "tls": True})
+        self.registration = Answer(
+            {
+                "registered_at": "2015-03-01T00:00:00+00:00",
+                "expires_at": "2030-03-01T00:00:00+00:00",
+                "registrar": "Registrar BV",
+            }
+        )
+        self.maps_configured = True
+
+    def fail_all(self, reason: str = "unreachable") -> None:
+        for answer in (self.place, self.screening, self.website, self.registration):
+            answer.error = reason
+
+
+class FakeMaps:
+    name = "test_maps"
+
+    def __init__(self, sources: Sources) -> None:
+        self.sources = sources
+
+    def find_place(self, *, name: str, country: str, city: str) -> dict[str, Any] | None:
+        return self.sources.place()  # type: ignore[no-any-return]
+
+
+class FakeScreener:
+    def __init__(self, sources: Sources) -> None:
+        self.sources = sources
+
+    def screen(
+        self, name: str, aliases: Sequence[str] = (), country: str | None = None
+    ) -> ScreeningResult:
+        return self.sources.screening()  # type: ignore[no-any-return]
+
+
+class FakeProbe:
+    def __init__(self, sources: Sources) -> None:
+        self.sources = sources
+
+    def fetch(self, domain: str) -> dict[str, Any]:
+        return self.sources.website()  # type: ignore[no-any-return]
+
+
+class FakeRegistry:
+    def __init__(self, sources: Sources) -> None:
+        self.sources = sources
+
+    def registration(self, domain: str) -> dict[str, Any] | None:
+        return self.sources.registration()  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def sources(monkeypatch: pytest.MonkeyPatch, settings: Any) -> Sources:
+    settings.VERIFICATION_CHECK_TIMEOUT = 0.3
+    replaced = Sources()
+    monkeypatch.setattr(
+        checks, "maps_provider", lambda: FakeMaps(replaced) if replaced.maps_configured else None
+    )
+    monkeypatch.setattr(checks, "sanctions_screener", lambda: FakeScreener(replaced))
+    monkeypatch.setattr(checks, "website_probe", lambda: FakeProbe(replaced))
+    monkeypatch.setattr(checks, "registry", lambda: FakeRegistry(replaced))
+    return replaced
+
+
+@pytest.fixture
+def trade(db: None) -> None:
+    cashew_and_coffee_trade()
+    index.build_snapshot()
+
+
+@pytest.fixture
+def buyer(trade: None) -> Company:
+    name = "Dutch Nut Trading B.V."
+    party = importer_parties()[(normalise_name(name), "NL")]
+    return make_company(
+        name=name,
+        normalized_name=normalise_name(name),
+        country="NL",
+        city="Rotterdam",
+        domain="dutchnut.example",
+        industries="|Food & Beverages|",
+        employees=120,
+        founded_year=2001,
+        trade_party_id=party,
+    )
+
+
+@pytest.fixture
+def member(member: User) -> User:
+    return with_credits(member, 150)
+
+
+@pytest.fixture
+def other_member(other_member: User) -> User:
+    return with_credits(other_member, 150)

@@ -1,0 +1,261 @@
+"""The verification API: search, checks, results, authorization, validation and reports."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.core import mail
+from django.test import Client
+
+from apps.accounts.models import User
+from apps.leads.models import Company
+from apps.leads.tests.conftest import with_credits
+from apps.verification.models import ReportRequest
+from apps.verification.schemas import (
+    COMPANY_NAME_REQUIRED,
+    EMAIL_INVALID,
+    FIRST_NAME_REQUIRED,
+    LAST_NAME_REQUIRED,
+    PHONE_INVALID,
+    PHONE_REQUIRED,
+)
+from apps.verification.selectors import NAME_OR_WEBSITE_REQUIRED
+from apps.verification.tests.conftest import Sources
+from tests.fixtures import signed_in
+
+pytestmark = pytest.mark.django_db
+
+BASE = "/fast-ai/v1/lead-verification/companies"
+CHECK_PATHS = ("company-profile", "trade-data", "sanctions", "website")
+FORM = {
+    "first_name": "Lan",
+    "last_name": "Nguyen",
+    "email": "lan@exporter.example",
+    "phone": "+84 28 3822 9999",
+    "company_name": "Phuc An Agri",
+}
+
+
+def verify(client: Client, company: Company) -> list[Any]:
+    return [
+        client.post(
+            f"{BASE}/{company.pk}/checks/{path}",
+            {"domain": "dutchnut.example"},
+            content_type="application/json",
+        )
+        for path in CHECK_PATHS
+    ]
+
+
+def test_search_finds_companies_by_name_or_website(member_client: Client, buyer: Company) -> None:
+    by_name = member_client.get(BASE, {"name": "dutch nut"}).json()["data"]
+    by_site = member_client.get(BASE, {"website": "https://www.dutchnut.example/"}).json()["data"]
+
+    assert [row["id"] for row in by_name] == [buyer.pk]
+    assert [row["id"] for row in by_site] == [buyer.pk]
+
+
+def test_search_needs_a_name_or_website(member_client: Client) -> None:
+    response = member_client.get(BASE)
+
+    assert response.status_code == 422
+    assert response.json()["meta"]["message"] == NAME_OR_WEBSITE_REQUIRED
+
+
+def test_internet_search_is_reported_unavailable(member_client: Client) -> None:
+    response = member_client.get(f"{BASE}/extend", {"name": "dutch nut"})
+
+    assert response.status_code == 503
+    assert "no web search source is configured" in response.json()["meta"]["message"]
+
+
+def test_checks_report_progress_and_the_last_one_charges(
+    member_client: Client, buyer: Company, sources: Sources
+) -> None:
+    answers = [response.json() for response in verify(member_client, buyer)]
+
+    assert [a["data"]["progress"] for a in answers] == [25, 50, 75, 100]
+    assert answers[2]["data"]["credits_charged"] == 0
+    assert answers[3]["data"]["is_done"] is True
+    assert answers[3]["data"]["credits_charged"] == 100
+    assert "result" not in answers[0]["data"]  # results only once paid
+
+
+def test_results_give_the_spec_fields_recommendations_and_verdict(
+    member_client: Client, buyer: Company, sources: Sources
+) -> None:
+    verify(member_client, buyer)
+
+    data = member_client.get(f"{BASE}/{buyer.pk}/results").json()["data"]
+
+    assert data["company_name"] == "Dutch Nut Trading B.V."
+    assert data["status"] == "verified"
+    assert [c["key"] for c in json.loads(data["lead_verification_criteria"])] == [
+        "company_profile",
+        "trade_data",
+        "sanctions",
+        "website",
+    ]
+    detail = data["detail"]
+    assert detail["credits_used"] == 100
+    assert detail["phone"] == "+31 10 555 0100"
+    assert detail["last_transaction"]["date"] == "2024-03-05"
+    assert detail["website_status"]["status_code"] == 200
+    assert data["recommendations"]["employee_size"]["value"] == "medium"
+    assert data["recommendations"]["sanction_match"]["value"] == "no"
+    assert data["recommendations"]["domain_state"]["value"] == "stable"
+    assert set(data["recommendations"]["transactions"]["texts"]) == {"en", "vi", "zh-hans"}
+    verdict = " ".join(data["trust_verdict"])
+    assert "imports HS 080132 from Vietnam, last shipment" in verdict
+    assert "no sanctions match above the threshold 0.8" in verdict
+    assert "domain registered" in verdict
+
+
+def test_the_verdict_speaks_the_users_language(
+    member_client: Client, buyer: Company, sources: Sources
+) -> None:
+    verify(member_client, buyer)
+
+    data = member_client.get(f"{BASE}/{buyer.pk}/results", HTTP_ACCEPT_LANGUAGE="vi").json()
+
+    assert data["data"]["trust_verdict"][0].startswith("nhập khẩu mã HS 080132")
+
+
+def test_sections_of_a_paid_verification(
+    member_client: Client, buyer: Company, sources: Sources
+) -> None:
+    verify(member_client, buyer)
+
+    trade = member_client.get(f"{BASE}/{buyer.pk}/shipments/summary").json()["data"]
+    screening = member_client.get(f"{BASE}/{buyer.pk}/sanctions/check").json()["data"]
+    domain = member_client.get(f"{BASE}/{buyer.pk}/domains/check", {"domain": "dutchnut.example"})
+
+    assert trade["shipments"] == 2
+    assert screening["threshold"] == 0.8
+    assert domain.json()["data"]["domain_state"] == "stable"
+
+
+def test_results_wait_for_the_run_to_finish(
+    member_client: Client, buyer: Company, sources: Sources
+) -> None:
+    member_client.post(f"{BASE}/{buyer.pk}/checks/sanctions", {}, content_type="application/json")
+
+    assert member_client.get(f"{BASE}/{buyer.pk}/results").status_code == 409
+
+
+def test_a_short_balance_is_refused_with_insufficient_credit(
+    buyer: Company, sources: Sources
+) -> None:
+    poor = signed_in(with_credits(User.objects.create_user("poor@example.com"), 10))
+
+    response = verify(poor, buyer)[0]
+
+    assert response.status_code == 403
+    assert "insufficient credit" in response.json()["meta"]["message"]
+
+
+def test_one_user_never_sees_anothers_verification(
+    member_client: Client, other_client: Client, buyer: Company, sources: Sources
+) -> None:
+    verify(member_client, buyer)
+
+    assert other_client.get("/fast-ai/v1/users/lead-verification").json()["data"] == []
+    assert other_client.get(f"{BASE}/{buyer.pk}/results").status_code == 404
+    assert other_client.get(f"{BASE}/{buyer.pk}/sanctions/check").status_code == 404
+    mine = member_client.get("/fast-ai/v1/users/lead-verification").json()["data"]
+    assert [row["company_id"] for row in mine] == [buyer.pk]
+
+
+def test_unknown_check_and_company_are_not_found(member_client: Client, buyer: Company) -> None:
+    assert (
+        member_client.post(
+            f"{BASE}/{buyer.pk}/checks/credit", {}, content_type="application/json"
+        ).status_code
+        == 404
+    )
+    assert member_client.get(f"{BASE}/999999").status_code == 404
+
+
+def test_signed_out_visitors_are_refused(client: Client, buyer: Company) -> None:
+    assert client.get("/fast-ai/v1/users/lead-verification").status_code == 401
+
+
+def test_a_report_request_is_stored_and_confirmed_by_email(
+    member_client: Client, buyer: Company, django_capture_on_commit_callbacks: Any
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        response = member_client.post(
+            f"{BASE}/{buyer.pk}/request-report",
+            {**FORM, "report_types": ["Credit Score and Limit", "Company Ownership"]},
+            content_type="application/json",
+        )
+
+    assert response.status_code == 201
+    assert "24 hours" in response.json()["meta"]["message"]
+    stored = ReportRequest.objects.get()
+    assert (stored.kind, stored.status, stored.company_id) == ("advanced", "open", buyer.pk)
+    assert "Credit Score and Limit" in mail.outbox[0].body
+    assert "lan@exporter.example" in mail.outbox[0].to
+
+
+def test_a_custom_report_request_is_stored(
+    member_client: Client, django_capture_on_commit_callbacks: Any
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        response = member_client.post(
+            f"{BASE}/request-contact",
+            {**FORM, "message": "Ownership of a Hamburg buyer"},
+            content_type="application/json",
+        )
+
+    assert response.status_code == 201
+    assert ReportRequest.objects.get().kind == "custom"
+    assert len(mail.outbox) == 1
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("first_name", " ", FIRST_NAME_REQUIRED),
+        ("last_name", "", LAST_NAME_REQUIRED),
+        ("email", "lan@", EMAIL_INVALID),
+        ("phone", "", PHONE_REQUIRED),
+        ("phone", "12345", PHONE_INVALID),
+        ("company_name", "", COMPANY_NAME_REQUIRED),
+    ],
+)
+def test_report_form_messages(member_client: Client, field: str, value: str, message: str) -> None:
+    response = member_client.post(
+        f"{BASE}/request-contact", {**FORM, field: value}, content_type="application/json"
+    )
+
+    assert response.status_code == 422
+    assert response.json()["data"]["fields"][field] == [message]
+    assert not ReportRequest.objects.exists()
+
+
+def test_operators_mark_requests_answered_in_the_admin(admin_client: Client, member: User) -> None:
+    request = ReportRequest.objects.create(user=member, kind="custom", **FORM)
+
+    admin_client.post(
+        "/admin/verification/reportrequest/",
+        {"action": "mark_answered", "_selected_action": [request.pk]},
+    )
+
+    request.refresh_from_db()
+    assert request.status == "answered"
+    assert request.answered_at is not None
+
+
+def test_pages_preload_verifications_and_results(
+    member_client: Client, buyer: Company, sources: Sources
+) -> None:
+    verify(member_client, buyer)
+
+    listing = member_client.get("/lead-verification").context["preload"]["data"]["api"]
+    detail = member_client.get(f"/lead-verification/{buyer.pk}").context["preload"]["data"]["api"]
+
+    assert listing["/fast-ai/v1/users/lead-verification"][0]["company_id"] == buyer.pk
+    assert detail[f"{BASE}/{buyer.pk}/results"]["detail"]["credits_used"] == 100

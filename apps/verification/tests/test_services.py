@@ -1,0 +1,239 @@
+"""The four checks with their sources replaced at the adapters, and the run's single charge."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from apps.accounts.models import User
+from apps.billing.models import CreditAccount, CreditEntry
+from apps.billing.services import InsufficientCredit
+from apps.leads.models import Company
+from apps.leads.tests.conftest import make_company, with_credits
+from apps.verification import services
+from apps.verification.models import CHECKS, Verification
+from apps.verification.tests.conftest import Sources
+
+pytestmark = pytest.mark.django_db
+
+
+def balance(user: User) -> int:
+    return CreditAccount.objects.get(user=user).balance
+
+
+def run(user: User, company: Company, check: str, domain: str = "dutchnut.example") -> Verification:
+    return services.run_check(user=user, company_id=company.pk, check=check, domain=domain)
+
+
+def run_all(user: User, company: Company) -> Verification:
+    for check in CHECKS:
+        verification = run(user, company, check)
+    return verification
+
+
+def test_company_profile_joins_the_record_and_its_place(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    result = run(member, buyer, "company_profile").result("company_profile")
+
+    assert result["company"]["employees"] == 120
+    assert result["place"]["status"] == "found"
+    assert result["place"]["business_status"] == "OPERATIONAL"
+
+
+def test_without_a_maps_source_the_profile_succeeds_and_says_so(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    sources.maps_configured = False
+
+    verification = run(member, buyer, "company_profile")
+
+    assert verification.state("company_profile") == "success"
+    assert verification.result("company_profile")["place"] == {"status": "source not configured"}
+
+
+def test_trade_data_gives_history_average_and_last_transaction(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    result = run(member, buyer, "trade_data").result("trade_data")
+
+    assert result["shipments"] == 2
+    assert [row["date"] for row in result["import_history"]] == ["2024-03-05", "2023-12-01"]
+    assert result["import_history"][0]["exporter_country"] == "VN"
+    assert result["average_import_order_value_usd"] == round(result["import_value_usd"] / 2, 2)
+    assert result["last_transaction"]["date"] == "2024-03-05"
+    assert result["found_data"] is True
+
+
+def test_sanctions_report_matches_and_the_threshold_never_calling_a_weak_score_a_match(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    result = run(member, buyer, "sanctions").result("sanctions")
+
+    assert result["threshold"] == 0.8
+    assert result["match"] is False
+    assert result["matches"][0]["above_threshold"] is False
+    assert result["matches"][0]["list"] == "OFAC SDN"
+
+
+def test_website_reports_status_tls_and_a_stable_domain(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    result = run(member, buyer, "website", "https://www.DutchNut.example/about").result("website")
+
+    assert result["domain"] == "dutchnut.example"
+    assert result["website"]["tls"] is True
+    assert result["domain_state"] == "stable"
+    assert result["domain_age_days"] > 3000
+
+
+@pytest.mark.parametrize(
+    ("check", "failing", "reason"),
+    [
+        ("company_profile", "place", "The maps source is unreachable"),
+        ("sanctions", "screening", "No sanctions list loaded"),
+    ],
+)
+def test_a_failing_source_ends_its_check_in_error_with_the_reason(
+    member: User, buyer: Company, sources: Sources, check: str, failing: str, reason: str
+) -> None:
+    getattr(sources, failing).error = reason
+
+    verification = run(member, buyer, check)
+
+    assert verification.state(check) == "error"
+    assert verification.result(check) == {"error": reason}
+
+
+def test_website_with_no_network_says_the_sources_are_unreachable(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    sources.website.error = "The website is unreachable"
+    sources.registration.error = "The domain registry (RDAP) is unreachable"
+
+    verification = run(member, buyer, "website")
+
+    assert verification.state("website") == "error"
+    assert "RDAP" in verification.result("website")["error"]
+
+
+def test_trade_data_without_an_index_is_an_error(member: User, sources: Sources, db: None) -> None:
+    company = make_company(name="No Index Ltd")
+
+    verification = run(member, company, "trade_data")
+
+    assert verification.state("trade_data") == "error"
+    assert "index" in verification.result("trade_data")["error"]
+
+
+@pytest.mark.parametrize(
+    ("check", "slow"),
+    [
+        ("company_profile", "place"),
+        ("sanctions", "screening"),
+        ("website", "website"),
+    ],
+)
+def test_a_source_that_overruns_the_time_limit_is_an_error(
+    member: User, buyer: Company, sources: Sources, check: str, slow: str
+) -> None:
+    getattr(sources, slow).slow = True
+
+    verification = run(member, buyer, check)
+
+    assert verification.state(check) == "error"
+    assert "did not answer within" in verification.result(check)["error"]
+
+
+def test_trade_data_overrunning_the_time_limit_is_an_error(
+    member: User, buyer: Company, sources: Sources, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from apps.verification import checks
+
+    def slow_search(*args: Any, **kwargs: Any) -> Any:
+        import time
+
+        time.sleep(1)
+
+    monkeypatch.setattr(checks, "search_shipments", slow_search)
+
+    assert run(member, buyer, "trade_data").state("trade_data") == "error"
+
+
+def test_one_failing_check_does_not_stop_the_others(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    sources.screening.error = "No sanctions list loaded"
+
+    verification = run_all(member, buyer)
+
+    assert verification.states() == {
+        "company_profile": "success",
+        "trade_data": "success",
+        "sanctions": "error",
+        "website": "success",
+    }
+    assert verification.credits_charged == 90  # three checks found data
+
+
+def test_credits_are_charged_once_only_when_all_four_have_finished(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    before = balance(member)
+    for check in CHECKS[:3]:
+        run(member, buyer, check)
+        assert balance(member) == before
+
+    verification = run(member, buyer, "website")
+    services.settle(verification)
+
+    charges = CreditEntry.objects.filter(reference=f"verification:{verification.pk}:1")
+    assert verification.credits_charged == 100
+    assert sum(entry.amount for entry in charges) == -100
+    assert balance(member) == before - 100
+
+
+def test_calling_a_running_check_again_does_not_run_it_twice(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    first = run(member, buyer, "sanctions")
+    again = run(member, buyer, "sanctions")
+
+    assert first.run == again.run == 1
+    assert again.state("sanctions") == "success"
+
+
+def test_nothing_is_charged_when_all_four_fail(member: User, sources: Sources, db: None) -> None:
+    company = make_company(name="Ghost Trading Ltd", domain="ghost.example")
+    sources.fail_all()
+    before = balance(member)
+
+    verification = run_all(member, company)
+
+    assert set(verification.states().values()) == {"error"}
+    assert verification.credits_charged == 0
+    assert verification.charged is True
+    assert balance(member) == before
+
+
+def test_a_balance_short_of_a_full_run_cannot_start_one(
+    db: None, buyer: Company, sources: Sources
+) -> None:
+    poor = with_credits(User.objects.create_user("poor@example.com"), 99)
+
+    with pytest.raises(InsufficientCredit):
+        run(poor, buyer, "sanctions")
+
+    assert not Verification.objects.filter(user=poor, run__gt=0).exists()
+
+
+def test_credit_rule_is_70_plus_10_per_further_check_with_data(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    sources.screening.error = "No sanctions list loaded"
+    sources.website.error = sources.registration.error = "unreachable"
+
+    verification = run_all(member, buyer)
+
+    assert verification.credits_charged == 80
