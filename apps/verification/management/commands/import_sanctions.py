@@ -10,7 +10,13 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from apps.core.progress import ProgressBar
 from apps.verification.models import SanctionsList
-from apps.verification.sanctions.imports import SanctionsFileError, import_sanctions
+from apps.verification.sanctions.imports import (
+    ListFiles,
+    ListReport,
+    SanctionsFileError,
+    group_files,
+    import_list,
+)
 
 
 class Command(BaseCommand):
@@ -40,16 +46,10 @@ class Command(BaseCommand):
         missing = [str(path) for path in options["files"] if not path.is_file()]
         if missing:
             raise CommandError(f"No such file: {', '.join(missing)}")
-        bar = None if options["no_progress"] else ProgressBar(self.stderr._out)
         try:
-            reports = import_sanctions(
-                options["files"], published=options["published"], progress=bar
-            )
+            reports = [self.load(files, options) for files in group_files(options["files"])]
         except (SanctionsFileError, OSError, EOFError, SyntaxError) as error:
             raise CommandError(str(error)) from error
-        finally:
-            if bar is not None:
-                bar.close()
         for report in reports:
             for bad in report.bad_rows[: options["show_bad"]]:
                 self.stderr.write(f"{report.source_file} line {bad.line}: {bad.reason}")
@@ -59,3 +59,11 @@ class Command(BaseCommand):
                 f"published {date_text} ({report.published_note}), "
                 f"{len(report.bad_rows):,} bad rows, in {report.seconds:.1f} s"
             )
+
+    def load(self, files: ListFiles, options: dict[str, Any]) -> ListReport:
+        bar = None if options["no_progress"] else ProgressBar(self.stderr._out)
+        try:
+            return import_list(files, published=options["published"], progress=bar)
+        finally:
+            if bar is not None:
+                bar.close()
