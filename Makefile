@@ -12,6 +12,8 @@ DEMO_SHIPMENTS ?= 200000
 # Shipments the trade-data benchmark loads into its own database, and that database.
 BENCH_SHIPMENTS ?= 100000
 BENCH_DATABASE_URL ?= sqlite:///$(CURDIR)/var/bench.sqlite3
+# The sanctions lists the repository ships (OFAC SDN and Consolidated, UN Consolidated).
+SANCTIONS_FILES := $(wildcard apps/verification/data/sanctions/*.gz)
 export DEMO_PASSWORD
 
 .PHONY: run dev test test-python test-frontend test-e2e lint typecheck install build migrate seed bench chromium types clean
@@ -52,9 +54,12 @@ seed: migrate
 	$(IDENTITY) bootstrap_identity --demo-users
 	$(MANAGE) seed_demo --shipments $(DEMO_SHIPMENTS)
 	$(MANAGE) seed_demo_leads
+	$(MANAGE) import_sanctions --if-empty --no-progress $(SANCTIONS_FILES)
 
 bench: build migrate
 	$(PY) bench/pages.py
+	$(MANAGE) import_sanctions --if-empty --no-progress $(SANCTIONS_FILES)
+	$(PY) bench/sanctions.py
 	BENCH_DATABASE_URL=$(BENCH_DATABASE_URL) $(PY) bench/market.py --fresh --shipments $(BENCH_SHIPMENTS)
 
 # The frontend's API types, generated from the OpenAPI document (a test fails when they are stale).

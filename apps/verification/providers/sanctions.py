@@ -1,16 +1,17 @@
 """Sanctions screening as the verification's sanctions check sees it: a name (with its aliases
 and country) screened against the loaded lists, answering the best matches and the threshold
 used. The screening itself (list import, normalisation, scoring) lives in
-`apps.verification.sanctions`; this adapter only calls its public `screen`."""
+`apps.verification.sanctions`; this adapter calls its `screen`. Past one machine, a yente
+server would answer behind the same interface."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from importlib import import_module
-from typing import Any, Protocol
+from typing import Protocol
 
 from apps.verification.providers import SourceError
+from apps.verification.sanctions.screening import SanctionsMatch, ScreeningStatus, screen
 
 NO_LIST_LOADED = "No sanctions list loaded"
 
@@ -44,23 +45,14 @@ class SanctionsScreener(Protocol):
         ...
 
 
-def _value(item: Any, *names: str) -> Any:
-    for name in names:
-        value = item.get(name) if isinstance(item, dict) else getattr(item, name, None)
-        if value is not None:
-            return value
-    return None
-
-
-def _match(item: Any) -> SanctionMatch:
-    list_date = _value(item, "list_date", "published_at")
+def _match(found: SanctionsMatch) -> SanctionMatch:
     return SanctionMatch(
-        name=str(_value(item, "name", "entry_name") or ""),
-        score=float(_value(item, "score") or 0.0),
-        list_name=str(_value(item, "list_name", "list", "source") or ""),
-        programme=str(_value(item, "programme", "program") or ""),
-        list_date=str(list_date) if list_date else None,
-        matched_name=str(_value(item, "matched_name", "matched_alias") or ""),
+        name=found.name,
+        score=found.score,
+        list_name=found.list_name,
+        programme=", ".join(found.programmes),
+        list_date=found.list_published_on.isoformat() if found.list_published_on else None,
+        matched_name=found.matched_name,
     )
 
 
@@ -70,16 +62,13 @@ class ListScreener:
     def screen(
         self, name: str, aliases: Sequence[str] = (), country: str | None = None
     ) -> ScreeningResult:
-        try:
-            screening = import_module("apps.verification.sanctions")
-        except ImportError as exc:
-            raise SourceError(NO_LIST_LOADED) from exc
-        raw = screening.screen(name, aliases=tuple(aliases), country=country)
-        if _value(raw, "no_list_loaded") or _value(raw, "lists_loaded") is False:
+        screening = screen(name, aliases=tuple(aliases), country=country)
+        if screening.status == ScreeningStatus.NO_LIST_LOADED:
             raise SourceError(NO_LIST_LOADED)
+        # The near misses below the threshold travel as evidence; `hits` keeps them apart.
         return ScreeningResult(
-            threshold=float(_value(raw, "threshold") or 0.0),
-            matches=tuple(_match(item) for item in _value(raw, "matches") or ()),
+            threshold=screening.threshold,
+            matches=tuple(_match(found) for found in [*screening.matches, *screening.nearest]),
         )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +20,7 @@ from apps.market.tests.factories import cashew_and_coffee_trade
 from apps.verification import checks
 from apps.verification.providers import SourceError
 from apps.verification.providers.sanctions import SanctionMatch, ScreeningResult
+from apps.verification.sanctions.imports import import_sanctions
 
 SLOW = 1.0
 
@@ -154,3 +156,39 @@ def member(member: User) -> User:
 @pytest.fixture
 def other_member(other_member: User) -> User:
     return with_credits(other_member, 150)
+
+
+# A fictitious list in the UN format: a Vietnamese and a Chinese company.
+LIST_XML = """<?xml version="1.0" encoding="UTF-8"?>
+<CONSOLIDATED_LIST dateGenerated="2026-01-15T00:00:00.000Z">
+  <INDIVIDUALS/>
+  <ENTITIES>
+    <ENTITY>
+      <DATAID>1</DATAID>
+      <FIRST_NAME>CONG TY TNHH THUONG MAI DONG TAM</FIRST_NAME>
+      <UN_LIST_TYPE>DPRK</UN_LIST_TYPE>
+      <LISTED_ON>2025-03-01</LISTED_ON>
+      <ENTITY_ALIAS>
+        <QUALITY>a.k.a.</QUALITY>
+        <ALIAS_NAME>Dong Tam Trading Co., Ltd.</ALIAS_NAME>
+      </ENTITY_ALIAS>
+      <ENTITY_ADDRESS><COUNTRY>Viet Nam</COUNTRY></ENTITY_ADDRESS>
+    </ENTITY>
+    <ENTITY>
+      <DATAID>2</DATAID>
+      <FIRST_NAME>DANDONG HONGDA INDUSTRIAL DEVELOPMENT CO LTD</FIRST_NAME>
+      <NAME_ORIGINAL_SCRIPT>丹东宏达实业发展有限公司</NAME_ORIGINAL_SCRIPT>
+      <UN_LIST_TYPE>DPRK</UN_LIST_TYPE>
+      <LISTED_ON>2024-09-01</LISTED_ON>
+      <ENTITY_ADDRESS><COUNTRY>China</COUNTRY></ENTITY_ADDRESS>
+    </ENTITY>
+  </ENTITIES>
+</CONSOLIDATED_LIST>
+"""
+
+
+@pytest.fixture
+def loaded_list(tmp_path: Path) -> None:
+    path = tmp_path / "un_list.xml"
+    path.write_text(LIST_XML, encoding="utf-8")
+    import_sanctions([path])

@@ -1,0 +1,79 @@
+"""Readers of OFAC's CSV files: `sdn.csv` / `cons_prim.csv` (primary records, the same twelve
+columns), `alt.csv` / `cons_alt.csv` (aliases) and `add.csv` / `cons_add.csv` (addresses).
+
+The files have no header; `-0- ` (with its trailing space) means empty; lines end in CRLF and
+the last one is a lone `\\x1a` end-of-file mark. Several programmes are written `SDGT] [IFSR`.
+The SDN file carries its aliases only inside Remarks ("a.k.a. 'BNC'")."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections import defaultdict
+from collections.abc import Iterator
+from pathlib import Path
+
+from apps.verification.sanctions.records import BadRow, ParsedParty, open_binary, unique
+
+EMPTY = "-0-"
+END_OF_FILE = "\x1a"
+PRIMARY_COLUMNS = 12
+KINDS = {"individual": "individual", "vessel": "vessel", "aircraft": "aircraft", "": "entity"}
+REMARK_ALIAS = re.compile(r"\b[afn]\.k\.a\.,?\s+'(.+?)'(?=[;.,)]|\s*$)")
+REMARK_COUNTRY = re.compile(r"\b(?:nationality|citizen)\s+([^;.()]+)", re.IGNORECASE)
+
+
+def read_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
+    """(line number, fields) of each data line, `-0-` read as empty, the EOF mark skipped."""
+    with open_binary(path) as raw:
+        text = io.TextIOWrapper(raw, encoding="utf-8", errors="replace", newline="")
+        reader = csv.reader(text)
+        for fields in reader:
+            if not fields or fields == [END_OF_FILE] or fields == [""]:
+                continue
+            yield (
+                reader.line_num,
+                ["" if value.strip() == EMPTY else value.strip() for value in fields],
+            )
+
+
+def read_primary(path: Path) -> Iterator[ParsedParty | BadRow]:
+    for line, fields in read_rows(path):
+        if len(fields) != PRIMARY_COLUMNS:
+            yield BadRow(line, f"{len(fields)} columns, expected {PRIMARY_COLUMNS}")
+            continue
+        ent_num, name, kind, programme, _title, *_vessel, flag, _owner, remarks = fields
+        if not ent_num.isdigit() or not name:
+            yield BadRow(line, "no entry number or no name")
+            continue
+        if kind.lower() not in KINDS:
+            yield BadRow(line, f"unknown type {kind!r}")
+            continue
+        yield ParsedParty(
+            source_id=ent_num,
+            name=name,
+            kind=KINDS[kind.lower()],
+            programmes=unique(programme.strip("[]").split("] [")),
+            aliases=unique(REMARK_ALIAS.findall(remarks)),
+            countries=unique([flag, *REMARK_COUNTRY.findall(remarks)]),
+            remarks=remarks,
+        )
+
+
+def read_aliases(path: Path) -> dict[str, list[str]]:
+    """Aliases by entry number (columns ent_num, alt_num, alt_type, alt_name, alt_remarks)."""
+    aliases: dict[str, list[str]] = defaultdict(list)
+    for _line, fields in read_rows(path):
+        if len(fields) >= 4 and fields[3]:
+            aliases[fields[0]].append(fields[3])
+    return aliases
+
+
+def read_countries(path: Path) -> dict[str, list[str]]:
+    """Address countries by entry number (ent_num, add_num, address, city, country, remarks)."""
+    countries: dict[str, list[str]] = defaultdict(list)
+    for _line, fields in read_rows(path):
+        if len(fields) >= 5 and fields[4]:
+            countries[fields[0]].append(fields[4])
+    return countries

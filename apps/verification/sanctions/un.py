@@ -1,0 +1,69 @@
+"""Reader of the UN Security Council Consolidated List XML (`sc-sanctions.xsd`): INDIVIDUALS and
+ENTITIES, names in FIRST_NAME..FOURTH_NAME, aliases in *_ALIAS/ALIAS_NAME, the list's date in
+the root's dateGenerated."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from datetime import date
+from pathlib import Path
+
+from apps.verification.sanctions.records import BadRow, ParsedParty, open_binary, unique
+
+NAME_PARTS = ("FIRST_NAME", "SECOND_NAME", "THIRD_NAME", "FOURTH_NAME")
+KINDS = {"INDIVIDUAL": "individual", "ENTITY": "entity"}
+
+
+def text(element: ET.Element, path: str) -> str:
+    return " ".join((element.findtext(path) or "").split())
+
+
+def texts(element: ET.Element, path: str) -> list[str]:
+    return [" ".join((found.text or "").split()) for found in element.iterfind(path)]
+
+
+def read_un(path: Path) -> tuple[date | None, Iterator[ParsedParty | BadRow]]:
+    """The list's generation date and its parties."""
+    with open_binary(path) as stream:
+        root = ET.parse(stream).getroot()  # noqa: S314
+    generated = root.get("dateGenerated", "")[:10]
+    published = date.fromisoformat(generated) if generated else None
+    return published, parties(root)
+
+
+def parties(root: ET.Element) -> Iterator[ParsedParty | BadRow]:
+    for number, element in enumerate(
+        (found for found in root.iter() if found.tag in KINDS), start=1
+    ):
+        kind = KINDS[element.tag]
+        name = " ".join(part for part in (text(element, tag) for tag in NAME_PARTS) if part)
+        dataid = text(element, "DATAID")
+        if not name or not dataid:
+            yield BadRow(number, f"{element.tag.lower()} {number}: no DATAID or no name")
+            continue
+        listed_on = text(element, "LISTED_ON")
+        yield ParsedParty(
+            source_id=dataid,
+            name=name,
+            kind=kind,
+            programmes=unique([text(element, "UN_LIST_TYPE")]),
+            aliases=unique(
+                [
+                    text(element, "NAME_ORIGINAL_SCRIPT"),
+                    *texts(element, f"{element.tag}_ALIAS/ALIAS_NAME"),
+                ]
+            ),
+            countries=unique(
+                [
+                    *texts(element, "NATIONALITY/VALUE"),
+                    *texts(element, f"{element.tag}_ADDRESS/COUNTRY"),
+                ]
+            ),
+            listed_on=date.fromisoformat(listed_on[:10]) if listed_on else None,
+            remarks=" ".join(
+                part
+                for part in (text(element, "REFERENCE_NUMBER"), text(element, "COMMENTS1"))
+                if part
+            ),
+        )

@@ -1,0 +1,142 @@
+"""Loading the official list files: OFAC SDN and Consolidated CSV, UN Consolidated XML."""
+
+from __future__ import annotations
+
+import shutil
+from datetime import date
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from apps.verification.models import SanctionedParty, SanctionsList
+from apps.verification.sanctions.imports import (
+    OFAC_CONSOLIDATED,
+    OFAC_SDN,
+    UN_CONSOLIDATED,
+    SanctionsFileError,
+    import_sanctions,
+)
+
+pytestmark = pytest.mark.django_db
+
+DATA = Path(__file__).parent / "data" / "sanctions"
+SDN = DATA / "ofac_sdn_2024-05-03.csv"
+CONSOLIDATED = [DATA / "cons_prim.csv", DATA / "cons_alt.csv", DATA / "cons_add.csv"]
+UN = DATA / "un_consolidated.xml.gz"
+
+
+def party(list_name: str, source_id: str) -> SanctionedParty:
+    return SanctionedParty.objects.get(sanctions_list__name=list_name, source_id=source_id)
+
+
+def test_sdn_reads_empty_markers_programmes_and_remark_aliases() -> None:
+    [report] = import_sanctions([SDN])
+
+    assert report.loaded == 6  # the CRLF lines; the lone \x1a line is not a row
+    assert report.bad_rows == []
+    bank = party(OFAC_SDN, "306")
+    assert bank.kind == "entity"  # `-0- ` type
+    assert bank.aliases == ["BNC"]
+    assert bank.remarks == "a.k.a. 'BNC'."
+    assert party(OFAC_SDN, "2686").programmes == ["SDGT", "SYRIA"]
+    assert party(OFAC_SDN, "3754").aliases == ["ABU-'UMAR"]
+    vessel = party(OFAC_SDN, "4238")
+    assert (vessel.kind, vessel.countries) == ("vessel", ["Cuba"])
+    assert "banco nacional de cuba" in bank.match_keys
+    assert "bnc" in bank.match_keys
+
+
+def test_sdn_publication_date_from_file_name_or_option(tmp_path: Path) -> None:
+    import_sanctions([SDN])
+    listed = SanctionsList.objects.get(name=OFAC_SDN)
+    assert (listed.published_on, listed.entry_count) == (date(2024, 5, 3), 6)
+
+    undated = tmp_path / "sdn.csv"
+    shutil.copy(SDN, undated)
+    [report] = import_sanctions([undated])
+    assert report.published_on is None
+    assert report.published_note.startswith("unknown")
+
+    [report] = import_sanctions([undated], published=date(2024, 6, 1))
+    assert (report.published_on, report.published_note) == (date(2024, 6, 1), "given on import")
+
+
+def test_consolidated_list_takes_aliases_and_address_countries() -> None:
+    [report] = import_sanctions(CONSOLIDATED)
+
+    assert (report.list_name, report.loaded) == (OFAC_CONSOLIDATED, 3)
+    haniya = party(OFAC_CONSOLIDATED, "9639")
+    assert haniya.kind == "individual"
+    assert haniya.programmes == ["NS-PLC"]
+    assert haniya.aliases == ["HANIYA, Ismail", "HANIYYA, Ismaeel"]
+    assert party(OFAC_CONSOLIDATED, "9641").countries == ["Palestinian"]
+
+
+def test_un_list_reads_names_aliases_countries_and_generation_date() -> None:
+    [report] = import_sanctions([UN])
+
+    assert report.published_on == date(2026, 2, 27)
+    assert report.published_note == "dateGenerated in the file"
+    adf = SanctionedParty.objects.get(sanctions_list__name=UN_CONSOLIDATED, name="ADF")
+    assert adf.kind == "entity"
+    assert adf.programmes == ["DRC"]
+    assert adf.listed_on == date(2014, 6, 30)
+    assert "Allied Democratic Forces" in adf.aliases
+    assert adf.countries == ["Democratic Republic of the Congo"]
+    person = SanctionedParty.objects.get(sanctions_list__name=UN_CONSOLIDATED, name="ERIC BADEGE")
+    assert person.kind == "individual"
+    assert person.countries == ["Democratic Republic of the Congo", "Rwanda"]
+    original_script = SanctionedParty.objects.get(name__startswith="AL-ITIHAAD")
+    assert "الاتحاد الاسلامي" in original_script.aliases
+
+
+def test_reimport_replaces_the_list_and_bad_rows_are_reported(tmp_path: Path) -> None:
+    import_sanctions([SDN])
+    changed = tmp_path / "sdn_2024-05-04.csv"
+    changed.write_bytes(
+        b'306,"BANCO NACIONAL DE CUBA",-0- ,"CUBA",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- \r\n'
+        b'x1,"NO NUMBER",-0- ,"CUBA",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- \r\n'
+        b'7,"TOO SHORT",-0- \r\n\x1a'
+    )
+    [report] = import_sanctions([changed])
+
+    assert report.loaded == 1
+    assert [bad.line for bad in report.bad_rows] == [2, 3]
+    assert SanctionedParty.objects.filter(sanctions_list__name=OFAC_SDN).count() == 1
+    assert SanctionsList.objects.get(name=OFAC_SDN).published_on == date(2024, 5, 4)
+
+
+def test_a_failed_load_keeps_the_previous_copy(tmp_path: Path) -> None:
+    import_sanctions([UN])
+    broken = tmp_path / "un_consolidated.xml"
+    broken.write_text("<CONSOLIDATED_LIST><INDIVIDUALS>", encoding="utf-8")
+
+    with pytest.raises(SyntaxError):
+        import_sanctions([broken])
+
+    assert SanctionsList.objects.get(name=UN_CONSOLIDATED).entry_count == 4
+    assert SanctionedParty.objects.filter(sanctions_list__name=UN_CONSOLIDATED).count() == 4
+
+
+def test_unknown_files_and_lone_companions_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(SanctionsFileError):
+        import_sanctions([tmp_path / "people.csv"])
+    with pytest.raises(SanctionsFileError):
+        import_sanctions([DATA / "cons_alt.csv"])
+
+
+def test_command_loads_every_list_once_with_if_empty() -> None:
+    out = StringIO()
+    call_command("import_sanctions", SDN, *CONSOLIDATED, UN, "--no-progress", stdout=out)
+    assert "OFAC SDN: 6 entries" in out.getvalue()
+    assert "published unknown" in out.getvalue()  # the consolidated files carry no date
+    assert SanctionsList.objects.count() == 3
+
+    out = StringIO()
+    call_command("import_sanctions", "--if-empty", SDN, stdout=out)
+    assert "already loaded" in out.getvalue()
+
+    with pytest.raises(CommandError, match="No such file"):
+        call_command("import_sanctions", DATA / "missing.csv")
