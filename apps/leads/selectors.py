@@ -5,9 +5,12 @@ a user has asked for. Trade figures come from market's analytics index (its publ
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from django.db import connection
@@ -79,14 +82,28 @@ def importer_parties() -> dict[tuple[str, str], int]:
     return {(row["normalized_name"], row["country"]): row["key"] for row in importers()}
 
 
-def importers_buying(product: str, since: date | None = None) -> dict[int, dict[str, Any]]:
+def importers_buying(product: str, since: date | None = None) -> Mapping[int, dict[str, Any]]:
     """The importers whose shipments show `product` (any product when empty) from `since`,
-    by party id, with the shipments and last date of those shipments."""
+    by party id, with the `shipments` and `last_date` of those shipments."""
+    snapshot = index.current_snapshot()
+    if snapshot is None:
+        raise ProviderUnavailable(INDEX_BUILDING)
+    return _importers_buying(snapshot, product, since)
+
+
+@lru_cache(maxsize=32)
+def _importers_buying(
+    snapshot: Path, product: str, since: date | None
+) -> Mapping[int, dict[str, Any]]:
+    """Kept per snapshot (a snapshot never changes): a trade search is paged and refined with
+    other filters, and asking the index costs more than the rest of the search."""
     trade = _trade_index()
     if trade is None:
         raise ProviderUnavailable(INDEX_BUILDING)
     rows = trade.importer_totals(_trade_filters(product, since), by="importer")
-    return {row["key"]: row for row in rows}
+    return MappingProxyType(
+        {row["key"]: {"shipments": row["shipments"], "last_date": row["last_date"]} for row in rows}
+    )
 
 
 def import_totals(party_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
@@ -241,7 +258,7 @@ def count_matches(queryset: QuerySet[Any]) -> Total:
     return Total(max(int(estimate), counted), is_estimate=True)
 
 
-def company_row(company: Company, totals: dict[int, dict[str, Any]]) -> dict[str, Any]:
+def company_row(company: Company, totals: Mapping[int, dict[str, Any]]) -> dict[str, Any]:
     trade = totals.get(company.trade_party_id or 0, {})
     return {
         "id": company.pk,
