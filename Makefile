@@ -12,6 +12,9 @@ DEMO_SHIPMENTS ?= 200000
 # Shipments the trade-data benchmark loads into its own database, and that database.
 BENCH_SHIPMENTS ?= 100000
 BENCH_DATABASE_URL ?= sqlite:///$(CURDIR)/var/bench.sqlite3
+# Generated companies and people the lead-sourcing benchmark loads into that database.
+BENCH_COMPANIES ?= 20000
+BENCH_PEOPLE ?= 100000
 export DEMO_PASSWORD
 
 .PHONY: run dev test test-python test-frontend test-e2e lint typecheck install build migrate seed bench chromium clean
@@ -56,6 +59,8 @@ seed: migrate
 bench: build migrate
 	$(PY) bench/pages.py
 	BENCH_DATABASE_URL=$(BENCH_DATABASE_URL) $(PY) bench/market.py --fresh --shipments $(BENCH_SHIPMENTS)
+	BENCH_DATABASE_URL=$(BENCH_DATABASE_URL) $(PY) bench/leads.py --fresh --shipments $(BENCH_SHIPMENTS) \
+		--companies $(BENCH_COMPANIES) --people $(BENCH_PEOPLE)
 
 chromium:
 	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
