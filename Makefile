@@ -14,6 +14,9 @@ BENCH_SHIPMENTS ?= 100000
 BENCH_DATABASE_URL ?= sqlite:///$(CURDIR)/var/bench.sqlite3
 # The sanctions lists the repository ships (OFAC SDN and Consolidated, UN Consolidated).
 SANCTIONS_FILES := $(wildcard apps/verification/data/sanctions/*.gz)
+# Generated companies and people the lead-sourcing benchmark loads into that database.
+BENCH_COMPANIES ?= 20000
+BENCH_PEOPLE ?= 100000
 export DEMO_PASSWORD
 
 .PHONY: run dev test test-python test-frontend test-e2e lint typecheck install build migrate seed bench chromium types clean
@@ -61,6 +64,8 @@ bench: build migrate
 	$(MANAGE) import_sanctions --if-empty --no-progress $(SANCTIONS_FILES)
 	$(PY) bench/sanctions.py
 	BENCH_DATABASE_URL=$(BENCH_DATABASE_URL) $(PY) bench/market.py --fresh --shipments $(BENCH_SHIPMENTS)
+	BENCH_DATABASE_URL=$(BENCH_DATABASE_URL) $(PY) bench/leads.py --fresh --shipments $(BENCH_SHIPMENTS) \
+		--companies $(BENCH_COMPANIES) --people $(BENCH_PEOPLE)
 
 # The frontend's API types, generated from the OpenAPI document (a test fails when they are stale).
 types: install

@@ -1,7 +1,7 @@
-"""Trade-data benchmark: load N demo shipments through the seed generator and the import path
-(which builds the analytics index over them), then time a fixed mix of searches through the
-API (Django's test client, in-process: the whole request path without the network) and the
-same searches run directly on the index.
+"""Trade-data benchmark: load N demo shipments through the seed generator and the import path,
+build the analytics index, then time a fixed mix of searches through the API (Django's test
+client, in-process: the whole request path without the network) and the same searches run
+directly on the index.
 
     make bench BENCH_SHIPMENTS=100000   # SQLite under var/, emptied first
     BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/tradewise_bench \\
@@ -18,76 +18,14 @@ import os
 import statistics
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.common import configure, load_shipments, percentile, timed
+
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/tradewise_bench"
-
-
-def _configure(database_url: str, index_dir: Path) -> None:
-    os.environ["DATABASE_URL"] = database_url
-    os.environ["TRADE_INDEX_DIR"] = str(index_dir)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    if database_url.startswith("postgres"):
-        import psycopg
-
-        server, _, name = database_url.rpartition("/")
-        with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
-            exists = admin.execute(
-                "SELECT 1 FROM pg_database WHERE datname = %s", [name]
-            ).fetchone()
-            if not exists:
-                admin.execute(f'CREATE DATABASE "{name}"')
-
-
-def percentile(samples: list[float], share: float) -> float:
-    ordered = sorted(samples)
-    return ordered[max(int(len(ordered) * share + 0.5) - 1, 0)]
-
-
-def timed(act: Callable[[], Any], requests: int) -> list[float]:
-    act()  # warm
-    samples = []
-    for _ in range(requests):
-        started = time.perf_counter()
-        act()
-        samples.append((time.perf_counter() - started) * 1000)
-    return samples
-
-
-def load(shipments: int, fresh: bool) -> None:
-    from django.core.management import call_command
-    from django.db import connection
-
-    from apps.market import demo
-    from apps.market.imports import import_shipments
-    from apps.market.models import Shipment
-
-    call_command("migrate", verbosity=0)
-    if fresh:
-        with connection.cursor() as cursor:
-            # PostgreSQL: TRUNCATE also gives the space back, so each run loads the same table.
-            empty = "TRUNCATE" if connection.vendor == "postgresql" else "DELETE FROM"
-            cursor.execute(f"{empty} {Shipment._meta.db_table}")
-    present = Shipment.objects.count()
-    if present >= shipments:
-        print(f"{present:,} shipments already loaded")
-        call_command("build_trade_index", "--if-missing")
-        return
-    with tempfile.TemporaryDirectory() as workdir:
-        path = Path(workdir) / "shipments.csv.gz"
-        started = time.perf_counter()
-        demo.write_csv(path, shipments)
-        print(f"generated {shipments:,} rows in {time.perf_counter() - started:.1f} s")
-        report = import_shipments(path)
-    print(
-        f"import: {report.added:,} added in {report.seconds:.1f} s = "
-        f"{report.rows_per_second:,.0f} rows/s ({connection.vendor})"
-    )
-    print(f"index build: {report.index_seconds:.1f} s")
 
 
 def main() -> None:
@@ -98,7 +36,7 @@ def main() -> None:
     default_index = Path(tempfile.gettempdir()) / "tradewise-bench-index"
     parser.add_argument("--index-dir", default=str(default_index))
     options = parser.parse_args()
-    _configure(os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE), Path(options.index_dir))
+    configure(os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE), Path(options.index_dir))
 
     import django
 
@@ -113,7 +51,7 @@ def main() -> None:
     from apps.market.schemas import SearchQuery
 
     setup_test_environment()
-    load(options.shipments, options.fresh)
+    load_shipments(options.shipments, options.fresh)
 
     user, _ = User.objects.get_or_create(email="bench@example.com")
     set_up_paid_demo(user)

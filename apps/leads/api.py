@@ -44,7 +44,13 @@ def companies(request: HttpRequest, query: Query[CompanyQuery]) -> dict[str, Any
     page, page_size = paging(query)
     count_query(request.auth, product_name=LEAD_SOURCING, key=filters.cache_key())  # type: ignore[attr-defined]
     rows, total = selectors.search_companies(filters, page=page, page_size=page_size)
-    return envelope(rows, page=page, page_size=page_size, total=total)
+    return envelope(
+        rows,
+        page=page,
+        page_size=page_size,
+        total=total.count,
+        total_is_estimate=total.is_estimate,
+    )
 
 
 @router.get("lead-sourcing/companies/{company_id}", response=CompanyDetailEnvelope)

@@ -244,6 +244,12 @@ class PageMeta(Schema):
     total: int
 
 
+class CompanyPageMeta(PageMeta):
+    """`total` is exact up to 1,000 matches; past that it may be the database's estimate."""
+
+    total_is_estimate: bool = False
+
+
 class CompanyOut(Schema):
     id: int
     name: str
@@ -273,7 +279,7 @@ class CompanyOut(Schema):
 
 class CompaniesOut(Schema):
     data: list[CompanyOut]
-    meta: PageMeta
+    meta: CompanyPageMeta
 
 
 class TradeTotal(Schema):

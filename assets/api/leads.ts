@@ -44,6 +44,8 @@ export interface Page<T> {
   page: number;
   pageSize: number;
   total: number;
+  /** Past a thousand matches the server estimates the total. */
+  totalIsEstimate: boolean;
 }
 
 export interface Reveal {
@@ -264,6 +266,7 @@ async function fetchPage<T>(path: string): Promise<Page<T>> {
     page: number(meta.page, 1),
     pageSize: number(meta.pageSize, DEFAULT_PAGE_SIZE),
     total: number(meta.total, body.data.length),
+    totalIsEstimate: meta.totalIsEstimate === true,
   };
 }
 

@@ -1315,7 +1315,7 @@ export interface components {
         CompaniesOut: {
             /** Data */
             data: components["schemas"]["CompanyOut"][];
-            meta: components["schemas"]["PageMeta"];
+            meta: components["schemas"]["CompanyPageMeta"];
         };
         /** CompanyOut */
         CompanyOut: {
@@ -1367,6 +1367,23 @@ export interface components {
             shipment_count: number;
             /** Last Import Date */
             last_import_date: string | null;
+        };
+        /**
+         * CompanyPageMeta
+         * @description `total` is exact up to 1,000 matches; past that it may be the database's estimate.
+         */
+        CompanyPageMeta: {
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @default false
+             */
+            total_is_estimate: boolean;
         };
         /** CompanyDetailEnvelope */
         CompanyDetailEnvelope: {

@@ -6,20 +6,22 @@ interface Props {
   page: number;
   pageSize: number;
   total: number;
+  /** The total is the database's estimate (a large match count), shown as "about". */
+  totalIsEstimate?: boolean;
   pageSizes: readonly number[];
   onPage: (page: number) => void;
   onPageSize: (pageSize: number) => void;
 }
 
 /** Previous / next, "page x of y", the total and the page size of a paged list. */
-export function Pagination({ page, pageSize, total, pageSizes, onPage, onPageSize }: Props) {
+export function Pagination({ page, pageSize, total, totalIsEstimate = false, pageSizes, onPage, onPageSize }: Props) {
   const t = useT();
   const intl = useIntl();
   const id = useId();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav className="pagination" aria-label={t("pagination.label")}>
-      <span className="pagination__total">{t("pagination.total", { total: intl.formatNumber(total) })}</span>
+      <span className="pagination__total">{t(totalIsEstimate ? "pagination.totalAbout" : "pagination.total", { total: intl.formatNumber(total) })}</span>
       <label htmlFor={id} className="pagination__size">
         {t("pagination.pageSize")}
         <select id={id} className="select" value={pageSize} onChange={(event) => onPageSize(Number(event.target.value))}>

@@ -6,10 +6,12 @@ from typing import Any
 
 import pytest
 from django.core import mail
+from django.db import connection
 from django.test import Client
 
 from apps.accounts.models import User
 from apps.billing.models import CreditAccount, QueryLog
+from apps.leads import selectors
 from apps.leads.models import Company, ContactRequest
 from apps.leads.schemas import (
     COMPANY_IDS_REQUIRED,
@@ -147,8 +149,24 @@ def test_pages_carry_the_total(member_client: Client, db: None) -> None:
     second = member_client.get(COMPANIES, {"countries": "FR", "page_size": 10, "page": 2}).json()
     beyond = member_client.get(COMPANIES, {"countries": "FR", "page_size": 10, "page": 9}).json()
 
-    assert first["meta"] == {"page": 1, "page_size": 10, "total": 12}
+    assert first["meta"] == {"page": 1, "page_size": 10, "total": 12, "total_is_estimate": False}
     assert (len(first["data"]), len(second["data"]), len(beyond["data"])) == (10, 2, 0)
+
+
+def test_a_total_past_the_exact_count_says_whether_it_is_an_estimate(
+    member_client: Client, db: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(selectors, "EXACT_TOTAL_UP_TO", 5)
+    for _ in range(12):
+        make_company(country="FR")
+
+    meta = member_client.get(COMPANIES, {"countries": "FR"}).json()["meta"]
+
+    if connection.vendor == "postgresql":
+        assert meta["total_is_estimate"] is True
+        assert meta["total"] >= 6
+    else:
+        assert (meta["total"], meta["total_is_estimate"]) == (12, False)
 
 
 def test_a_search_is_logged_once_as_a_lead_sourcing_query(

@@ -100,6 +100,7 @@ export function CompanyTable({ result, loading, pageSizes, listSearch, selected,
         page={result.page}
         pageSize={result.pageSize}
         total={result.total}
+        totalIsEstimate={result.totalIsEstimate}
         pageSizes={pageSizes}
         onPage={onPage}
         onPageSize={onPageSize}
