@@ -6,8 +6,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from apps.leads.imports import import_leads
-from apps.leads.management.loading import add_import_arguments, run_import
+from apps.core.fileimport import add_file_import_arguments, run_file_import
+from apps.leads.imports import ImportFormatError, import_leads
 
 
 class Command(BaseCommand):
@@ -18,7 +18,7 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        add_import_arguments(parser)
+        add_file_import_arguments(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
-        run_import(self, import_leads, options)
+        run_file_import(self, import_leads, options, format_errors=(ImportFormatError,))

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import BaseCommand, CommandParser
 
-from apps.core.progress import ProgressBar
+from apps.core.fileimport import add_file_import_arguments, run_file_import
 from apps.market.imports import ImportFormatError, import_shipments
 
 
@@ -21,38 +20,11 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("path", help="CSV file, optionally gzip-compressed; '-' for stdin.")
-        parser.add_argument(
-            "--dry-run", action="store_true", help="Validate and report, load nothing."
-        )
-        parser.add_argument(
-            "--show-bad", type=int, default=50, help="How many bad rows to list (default 50)."
-        )
-        parser.add_argument("--no-progress", action="store_true", help="No progress bar.")
+        add_file_import_arguments(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
-        path = options["path"]
-        source: Any = sys.stdin.buffer if path == "-" else path
-        bar = None if options["no_progress"] else ProgressBar(self.stderr._out)
-        try:
-            report = import_shipments(source, progress=bar, dry_run=options["dry_run"])
-        except FileNotFoundError as error:
-            raise CommandError(f"No such file: {path}") from error
-        except (ImportFormatError, UnicodeDecodeError, OSError, EOFError) as error:
-            raise CommandError(str(error)) from error
-        finally:
-            if bar is not None:
-                bar.close()
-        for line, reason in report.bad_rows[: options["show_bad"]]:
-            self.stderr.write(f"line {line}: {reason}")
-        if report.bad_row_count > options["show_bad"]:
-            self.stderr.write(f"... and {report.bad_row_count - options['show_bad']:,} more")
-        verb = "would add" if options["dry_run"] else "added"
-        self.stdout.write(
-            f"{report.rows_read:,} rows read: {verb} {report.added:,}, "
-            f"skipped {report.skipped_existing:,} already loaded, "
-            f"{report.bad_row_count:,} bad, in {report.seconds:.1f} s "
-            f"({report.rows_per_second:,.0f} rows/s)"
+        report = run_file_import(
+            self, import_shipments, options, format_errors=(ImportFormatError,)
         )
         if report.index_snapshot is not None:
             self.stdout.write(

@@ -1,18 +1,27 @@
-"""What the two import commands share: arguments, progress bar and the report."""
+"""What every file-import command shares: its arguments (a path or '-' for stdin, --dry-run,
+--show-bad, --no-progress), the progress bar, the bad rows by line, and the summary."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from apps.core.progress import ProgressBar
-from apps.leads.imports import ImportFormatError, ImportReport
 
 
-def add_import_arguments(parser: CommandParser) -> None:
+class FileImportReport(Protocol):
+    rows_read: int
+    added: int
+    skipped_existing: int
+    bad_row_count: int
+    bad_rows: list[tuple[int, str]]
+    seconds: float
+
+
+def add_file_import_arguments(parser: CommandParser) -> None:
     parser.add_argument("path", help="CSV file, optionally gzip-compressed; '-' for stdin.")
     parser.add_argument("--dry-run", action="store_true", help="Validate and report, load nothing.")
     parser.add_argument(
@@ -21,17 +30,32 @@ def add_import_arguments(parser: CommandParser) -> None:
     parser.add_argument("--no-progress", action="store_true", help="No progress bar.")
 
 
-def run_import(
-    command: BaseCommand, load: Callable[..., ImportReport], options: dict[str, Any]
-) -> ImportReport:
+Report = TypeVar("Report", bound=FileImportReport)
+
+
+def run_file_import(
+    command: BaseCommand,
+    load: Callable[..., Report],
+    options: dict[str, Any],
+    *,
+    format_errors: tuple[type[Exception], ...],
+) -> Report:
+    """Run `load(source, progress=..., dry_run=...)` on the command's file and report it; a
+    file that cannot be read ends the command with its reason, never a traceback."""
     path = options["path"]
     source: Any = sys.stdin.buffer if path == "-" else path
     bar = None if options["no_progress"] else ProgressBar(command.stderr._out)
+    unreadable: tuple[type[BaseException], ...] = (
+        UnicodeDecodeError,
+        OSError,
+        EOFError,
+        *format_errors,
+    )
     try:
         report = load(source, progress=bar, dry_run=options["dry_run"])
     except FileNotFoundError as error:
         raise CommandError(f"No such file: {path}") from error
-    except (ImportFormatError, UnicodeDecodeError, OSError, EOFError) as error:
+    except unreadable as error:
         raise CommandError(str(error)) from error
     finally:
         if bar is not None:
@@ -41,9 +65,10 @@ def run_import(
     if report.bad_row_count > options["show_bad"]:
         command.stderr.write(f"... and {report.bad_row_count - options['show_bad']:,} more")
     verb = "would add" if options["dry_run"] else "added"
+    speed = f" ({report.rows_read / report.seconds:,.0f} rows/s)" if report.seconds else ""
     command.stdout.write(
         f"{report.rows_read:,} rows read: {verb} {report.added:,}, "
         f"skipped {report.skipped_existing:,} already loaded, "
-        f"{report.bad_row_count:,} bad, in {report.seconds:.1f} s"
+        f"{report.bad_row_count:,} bad, in {report.seconds:.1f} s{speed}"
     )
     return report
