@@ -109,6 +109,15 @@ def user_with_email(email: str) -> User:
     return user or User.objects.create_user(email)
 
 
+def set_operator(email: str, *, staff: bool, superuser: bool = False) -> User:
+    """Open the back office to the user with this email (created when missing), or close it."""
+    user = user_with_email(email)
+    user.is_staff = staff
+    user.is_superuser = staff and superuser
+    user.save(update_fields=["is_staff", "is_superuser"])
+    return user
+
+
 def user_for_bearer_token(token: str) -> User | None:
     """The active user whose access token this is, as the provider's userinfo endpoint says;
     the answer is cached briefly under a hash of the token."""
