@@ -13,7 +13,6 @@ from django.contrib import admin
 from django.contrib.auth.models import Group
 from django.db.models import Model
 from django.test import Client
-from django.utils import timezone
 
 from apps.accounts.models import ServiceDemand, ServiceDemandFeature, User
 from apps.billing.models import (
@@ -27,7 +26,8 @@ from apps.billing.models import (
     Subscription,
 )
 from apps.core.models import AuditEntry
-from apps.leads.models import Company, ContactRequest as LeadContactRequest, Lead
+from apps.leads.models import Company, Lead
+from apps.leads.models import ContactRequest as LeadContactRequest
 from apps.market.models import ContactRequest, HSCode, Shipment, TradeParty
 from tests.fixtures import signed_in
 
@@ -44,7 +44,6 @@ def _fill() -> User:
     )
     plan = Plan.objects.get(key="monthly")
     product = Product.objects.get(name="market-insights")
-    now = timezone.now()
     Subscription.objects.bulk_create(Subscription(user=u, plan=plan) for u in users)
     accounts = CreditAccount.objects.bulk_create(
         CreditAccount(user=u, bought_balance=5) for u in users

@@ -34,7 +34,9 @@ def test_an_adjustment_writes_a_ledger_entry_and_an_audit_record(
 ) -> None:
     services.grant_credits(member, amount=100, reason="Basic pack", reference="order:1")
 
-    change = services.adjust_credits(member, amount=-30, reason="Duplicate grant", operator=operator)
+    change = services.adjust_credits(
+        member, amount=-30, reason="Duplicate grant", operator=operator
+    )
 
     assert change.balance == 70
     entry = CreditEntry.objects.get(kind=CreditEntry.Kind.ADJUSTMENT)
