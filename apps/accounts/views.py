@@ -52,6 +52,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 profile = signed_in_page(family="profile", page="profile")
+service_demand = signed_in_page(family="status", page="service-demand")
 
 
 @require_safe

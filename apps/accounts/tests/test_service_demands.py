@@ -6,6 +6,7 @@ from django.core import mail
 from django.test import Client
 
 from apps.accounts.models import Feature, ServiceDemand, User
+from apps.core.tests.pages import preload_of, redirect_parts
 from apps.core.urls import UNAVAILABLE_ROUTES
 
 pytestmark = pytest.mark.django_db
@@ -144,3 +145,15 @@ def test_without_an_operators_address_only_the_sender_is_written_to(
 
     assert submit(client, VALID).status_code == 201
     assert [message.to for message in mail.outbox] == [["lan.nguyen@example.com"]]
+
+
+def test_the_form_has_a_page_of_its_own_for_members(member_client: Client) -> None:
+    response = member_client.get("/service-demand")
+
+    assert response.status_code == 200
+    assert preload_of(response)["page"] == "service-demand"
+
+
+def test_visitors_of_the_form_page_are_sent_to_signin(client: Client) -> None:
+    path, _ = redirect_parts(client.get("/service-demand"))
+    assert path == "/signin"
