@@ -144,6 +144,17 @@ def test_every_list_page_loads_many_rows_with_few_queries(
         assert len(response.context["cl"].result_list) == shown, url
 
 
+def test_every_detail_page_opens(django_assert_max_num_queries: Any) -> None:
+    client: Client = signed_in(_fill())
+    for model, url in _changelists():
+        row = model._default_manager.first()
+        if row is None:
+            continue
+        with django_assert_max_num_queries(MAX_QUERIES * 2):
+            response = client.get(f"{url}{row.pk}/change/")
+        assert response.status_code == 200, url
+
+
 def test_every_model_with_many_rows_is_covered() -> None:
     covered = {model._meta.label_lower for model, _ in _changelists()}
     assert {
