@@ -186,6 +186,9 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 from config.mail_settings import *  # noqa: E402, F403
 
+# Where a new service demand is announced to the team; empty: no notice (demands are in /admin).
+OPERATORS_EMAIL = env.str("OPERATORS_EMAIL", "operators@tradewise.example")
+
 GA_MEASUREMENT_ID = env.str("GA_MEASUREMENT_ID", "")
 
 CONTENT_SECURITY_POLICY = {

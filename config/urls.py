@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from apps.accounts.views import admin_signin
 from apps.core.api import api
 
 api.add_router("/fast-ai/v1/", "apps.accounts.api.router")
@@ -12,6 +13,8 @@ api.add_router("/oms-backend/v1/", "apps.billing.api.orders_router")
 api.add_router("/oms-backend/v1/", "apps.accounts.api.session_router")
 
 urlpatterns = [
+    # Operators sign in through the identity provider, not with the admin's password form.
+    path("admin/login/", admin_signin, name="admin-signin"),
     path("admin/", admin.site.urls),
     path("oidc/", include("mozilla_django_oidc.urls")),
     path("", include("apps.accounts.urls")),

@@ -11,7 +11,8 @@ from ninja import Router, Status
 from apps.accounts import services
 from apps.accounts.auth import session_or_bearer
 from apps.accounts.models import User
-from apps.accounts.schemas import RegistrationIn, SessionExpiry
+from apps.accounts.schemas import RegistrationIn, ServiceDemandIn, SessionExpiry
+from apps.accounts.texts import text
 from apps.core.errors import NotAuthenticated
 from apps.core.languages import normalize
 from apps.core.responses import envelope
@@ -26,6 +27,27 @@ def register(request: HttpRequest, payload: RegistrationIn) -> Status[dict[str, 
     language = normalize(payload.language) or get_language_from_request(request)
     services.register_user(payload.email, language)
     return Status(201, envelope({"message": "User registered successfully"}))
+
+
+@router.post("users/service-demands", response={201: Envelope[Message]}, auth=None)
+def submit_service_demand(
+    request: HttpRequest, payload: ServiceDemandIn
+) -> Status[dict[str, object]]:
+    """A demand for features not built yet; signed-in or not, the form is open to anyone."""
+    language = normalize(payload.language) or get_language_from_request(request)
+    user = request.user if request.user.is_authenticated else None
+    services.submit_service_demand(
+        user=user,
+        first_name=payload.first_name,
+        last_name=payload.last_name,
+        email=payload.email,
+        phone_number=payload.phone_number,
+        company_name=payload.company_name,
+        job_title=payload.job_title,
+        features=payload.selected_features,
+        language=language,
+    )
+    return Status(201, envelope({"message": text("thanks", language)}))
 
 
 @session_router.post("auth/refresh", response=Envelope[SessionExpiry], auth=session_or_bearer)

@@ -30,3 +30,14 @@ class RegistrationIn(Schema):
 class SessionExpiry(Schema):
     expires_at: str
     expires_in: int
+
+
+class ServiceDemandIn(Schema):
+    first_name: str = ""
+    last_name: str = ""
+    email: str = ""
+    phone_number: str = ""
+    company_name: str = ""
+    job_title: str = ""
+    selected_features: list[str] = Field(default_factory=list)
+    language: str | None = None

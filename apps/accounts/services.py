@@ -1,21 +1,25 @@
 """Users and their sessions: sign-up through the identity provider, the user behind a set of
-claims or a bearer token, and the renewal and revocation of a session's tokens."""
+claims or a bearer token, the renewal and revocation of a session's tokens; and the service
+demands for features not built yet."""
 
 from __future__ import annotations
 
 import hashlib
 import logging
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
+import phonenumbers
 from django.conf import settings
 from django.contrib.sessions.backends.base import SessionBase
 from django.core.cache import cache
 from django.core.exceptions import SuspiciousOperation
+from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 
 from apps.accounts import tokens
-from apps.accounts.models import User
+from apps.accounts.models import Feature, ServiceDemand, ServiceDemandFeature, User
 from apps.accounts.providers import oidc
 from apps.accounts.providers.embedded import EmbeddedUserAdmin
 from apps.accounts.providers.keycloak import KeycloakUserAdmin
@@ -25,8 +29,10 @@ from apps.accounts.providers.user_admin import (
     UserAdminUnavailable,
     UserAlreadyExists,
 )
+from apps.accounts.texts import feature_names, text
+from apps.core.audit import record_audit
 from apps.core.errors import Conflict, ProviderUnavailable, ValidationFailed
-from apps.core.validation import EMAIL_INVALID
+from apps.core.validation import EMAIL_INVALID, is_valid_email
 
 logger = logging.getLogger(__name__)
 
@@ -101,6 +107,15 @@ def user_with_email(email: str) -> User:
     links the provider's subject to it."""
     user = User.objects.filter(email__iexact=email).first()
     return user or User.objects.create_user(email)
+
+
+def set_operator(email: str, *, staff: bool, superuser: bool = False) -> User:
+    """Open the back office to the user with this email (created when missing), or close it."""
+    user = user_with_email(email)
+    user.is_staff = staff
+    user.is_superuser = staff and superuser
+    user.save(update_fields=["is_staff", "is_superuser"])
+    return user
 
 
 def user_for_bearer_token(token: str) -> User | None:
@@ -186,3 +201,114 @@ def revoke_session_tokens(session: SessionBase) -> None:
         oidc.revoke_token(current.refresh_token, "refresh_token")
     except oidc.ProviderError as exc:
         logger.warning("Refresh token not revoked: %s", exc)
+
+
+# Service demands
+
+
+def _international_number(value: str) -> str | None:
+    """The number in E.164 form when it parses as a valid international number."""
+    try:
+        number = phonenumbers.parse(value, None)
+    except phonenumbers.NumberParseException:
+        return None
+    if not phonenumbers.is_valid_number(number):
+        return None
+    return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
+
+
+def _demand_problems(
+    details: dict[str, str], features: list[str], language: str
+) -> dict[str, list[str]]:
+    problems: dict[str, str] = {}
+    for field, key in (
+        ("first_name", "first_name_required"),
+        ("last_name", "last_name_required"),
+        ("company_name", "company_required"),
+    ):
+        if not details[field]:
+            problems[field] = key
+    if not is_valid_email(details["email"]):
+        problems["email"] = "email_invalid"
+    if not details["phone_number"]:
+        problems["phone_number"] = "phone_required"
+    elif _international_number(details["phone_number"]) is None:
+        problems["phone_number"] = "phone_invalid"
+    if not features or not set(features) <= set(Feature.values):
+        problems["selected_features"] = "features_required"
+    return {field: [text(key, language)] for field, key in problems.items()}
+
+
+def submit_service_demand(
+    *,
+    user: User | None,
+    first_name: str,
+    last_name: str,
+    email: str,
+    phone_number: str,
+    company_name: str,
+    job_title: str,
+    features: list[str],
+    language: str,
+) -> ServiceDemand:
+    """Store a demand for features not built yet (spec §5's rules, messages in `language`),
+    then acknowledge it to its sender and tell the operators (OPERATORS_EMAIL)."""
+    details = {
+        "first_name": first_name.strip(),
+        "last_name": last_name.strip(),
+        "email": email.strip(),
+        "phone_number": phone_number.strip(),
+        "company_name": company_name.strip(),
+        "job_title": job_title.strip(),
+    }
+    chosen = [feature for feature in Feature.values if feature in features]
+    problems = _demand_problems(details, features, language)
+    if problems:
+        raise ValidationFailed(next(iter(problems.values()))[0], fields=problems)
+    details["phone_number"] = _international_number(details["phone_number"]) or ""
+    with transaction.atomic():
+        demand = ServiceDemand.objects.create(user=user, language=language, **details)
+        ServiceDemandFeature.objects.bulk_create(
+            ServiceDemandFeature(demand=demand, feature=feature) for feature in chosen
+        )
+    _send_demand_emails(demand, chosen)
+    return demand
+
+
+def _send_demand_emails(demand: ServiceDemand, features: list[str]) -> None:
+    language = demand.language
+    body = text("ack_body", language).format(
+        first_name=demand.first_name, features=feature_names(features, language)
+    )
+    send_mail(text("ack_subject", language), body, None, [demand.email])
+    if settings.OPERATORS_EMAIL:
+        notice = (
+            f"{demand.first_name} {demand.last_name} ({demand.job_title or 'no job title'}) "
+            f"at {demand.company_name}\n{demand.email} · {demand.phone_number}\n"
+            f"Wants: {feature_names(features, 'en')}\n\n"
+            f"{settings.SITE_URL}/admin/accounts/servicedemand/{demand.pk}/change/\n"
+        )
+        send_mail(
+            f"Service demand from {demand.company_name}", notice, None, [settings.OPERATORS_EMAIL]
+        )
+
+
+@transaction.atomic
+def set_service_demand_status(demands: Iterable[ServiceDemand], status: str, operator: User) -> int:
+    """An operator moved these demands to `status`; each change is audited. How many changed."""
+    changed = 0
+    for demand in demands:
+        if demand.status == status:
+            continue
+        before = {"status": demand.status}
+        demand.status = status
+        demand.save(update_fields=["status"])
+        record_audit(
+            actor=operator,
+            action="set_status",
+            target=demand,
+            before=before,
+            after={"status": status},
+        )
+        changed += 1
+    return changed

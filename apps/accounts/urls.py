@@ -6,4 +6,5 @@ urlpatterns = [
     path("signin", views.signin, name="signin"),
     path("signup", views.signup, name="signup"),
     path("profile", views.profile, name="profile"),
+    path("service-demand", views.service_demand, name="service-demand"),
 ]

@@ -7,9 +7,12 @@ user only ever lands on a relative path of this site."""
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.conf import settings
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
 from django.views.decorators.http import require_safe
 from mozilla_django_oidc.views import OIDCAuthenticationCallbackView, OIDCAuthenticationRequestView
 
@@ -49,6 +52,23 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 profile = signed_in_page(family="profile", page="profile")
+service_demand = signed_in_page(family="status", page="service-demand")
+
+
+@require_safe
+def admin_signin(request: HttpRequest) -> HttpResponse:
+    """/admin/login: operators sign in at the identity provider like every user; the product's
+    `is_staff` flag decides whether they may stay. A signed-in user who is not staff is refused
+    here rather than sent round to the provider again."""
+    target = request.GET.get("next", "")
+    if not (is_safe_relative_redirect(target) and target.startswith("/admin/")):
+        target = "/admin/"
+    if request.user.is_authenticated:
+        if request.user.is_staff:
+            return HttpResponseRedirect(target)
+        raise PermissionDenied("The back office is for operators.")
+    query = urlencode({"next": target})
+    return HttpResponseRedirect(f"{reverse('oidc_authentication_init')}?{query}")
 
 
 class AuthenticateView(OIDCAuthenticationRequestView):

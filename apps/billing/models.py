@@ -184,6 +184,7 @@ class CreditEntry(models.Model):
         REVERSAL = "reversal"
         DAILY_GRANT = "daily_grant"
         DAILY_EXPIRY = "daily_expiry"
+        ADJUSTMENT = "adjustment"
 
     class Bucket(models.TextChoices):
         FREE = "free"

@@ -118,12 +118,11 @@ class CurrentPlan:
     subscription: Subscription | None  # None: the product's free plan
 
 
-def _running_subscriptions(user: User) -> QuerySet[Subscription]:
+def running_subscriptions() -> QuerySet[Subscription]:
+    """Every user's subscriptions running now, newest first, with their plan and product."""
     now = timezone.now()
     return (
-        Subscription.objects.filter(
-            user=user, status=Subscription.Status.ACTIVE, started_at__lte=now
-        )
+        Subscription.objects.filter(status=Subscription.Status.ACTIVE, started_at__lte=now)
         .filter(Q(ends_at__isnull=True) | Q(ends_at__gt=now))
         .select_related("plan__product")
         .order_by("-started_at")
@@ -134,7 +133,7 @@ def current_plans(user: User, plans: list[Plan] | None = None) -> dict[str, Curr
     """Each product's current plan for the user, keyed by product name: the newest running
     subscription, else the product's free plan. Products without plans are left out."""
     current: dict[str, CurrentPlan] = {}
-    for subscription in _running_subscriptions(user):
+    for subscription in running_subscriptions().filter(user=user):
         current.setdefault(
             subscription.plan.product.name, CurrentPlan(subscription.plan, subscription)
         )

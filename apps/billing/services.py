@@ -32,7 +32,14 @@ from apps.billing.models import (
 from apps.billing.products import MARKET_INSIGHTS
 from apps.billing.providers.checkout import CheckoutProviderError, checkout_provider
 from apps.billing.providers.stripe_checkout import NAME as STRIPE
-from apps.core.errors import Conflict, NotFound, PermissionDenied, ProviderUnavailable
+from apps.core.audit import record_audit
+from apps.core.errors import (
+    Conflict,
+    NotFound,
+    PermissionDenied,
+    ProviderUnavailable,
+    ValidationFailed,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -223,6 +230,34 @@ def refund_credits(user: User, *, reference: str, reason: str) -> CreditChange:
         changed = True
     _save(account)
     return CreditChange(changed=changed, balance=account.balance)
+
+
+@transaction.atomic
+def adjust_credits(user: User, *, amount: int, reason: str, operator: User) -> CreditChange:
+    """An operator's correction of a user's bought credits (a goodwill grant, a mistake put
+    right), written to the ledger and to the audit trail with the operator's name."""
+    if amount == 0:
+        raise ValidationFailed("An adjustment changes at least one credit")
+    account = _locked_account(user)
+    if account.bought_balance + amount < 0:
+        raise ValidationFailed(
+            f"Only {account.bought_balance} bought credits can be taken",
+            fields={"amount": [f"At least {-account.bought_balance}"]},
+        )
+    before = {"free_balance": account.free_balance, "bought_balance": account.bought_balance}
+    account.bought_balance += amount
+    _save(account)
+    audit = record_audit(
+        actor=operator,
+        action="adjust_credits",
+        target=account,
+        before=before,
+        after={"free_balance": account.free_balance, "bought_balance": account.bought_balance},
+        note=reason,
+    )
+    reference = f"adjustment #{audit.pk} by {operator.email}"[:120]
+    _append(account, Kind.ADJUSTMENT, Bucket.BOUGHT, amount, reason[:80], reference)
+    return CreditChange(changed=True, balance=account.balance)
 
 
 # Orders

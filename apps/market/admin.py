@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from django.contrib import admin, messages
+from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from apps.core.audit import record_audit
 from apps.market.models import ContactRequest, HSCode, HSSection, Shipment, TradeParty
 from apps.market.services import mark_contact_requests_sent
 
@@ -22,6 +24,7 @@ class HSCodeAdmin(admin.ModelAdmin):
     list_filter = ("level", "eudr", "eutr", "cbam", "section")
     search_fields = ("code", "description_en", "description_vi", "description_zh")
     raw_id_fields = ("parent",)
+    list_select_related = ("section",)
 
 
 @admin.register(TradeParty)
@@ -30,6 +33,7 @@ class TradePartyAdmin(admin.ModelAdmin):
     list_filter = ("country",)
     search_fields = ("normalized_name", "name")
     readonly_fields = ("created_at",)
+    show_full_result_count = False
 
 
 @admin.register(Shipment)
@@ -56,12 +60,33 @@ class ShipmentAdmin(admin.ModelAdmin):
 @admin.register(ContactRequest)
 class ContactRequestAdmin(admin.ModelAdmin):
     list_display = ("importer_name", "importer_country", "user", "status", "created_at", "sent_at")
-    list_filter = ("status", "importer_country")
+    list_filter = ("status", "importer_country", ("created_at", admin.DateFieldListFilter))
+    list_select_related = ("user",)
     search_fields = ("importer_name", "user__email")
-    readonly_fields = ("user", "importer_name", "importer_country", "created_at", "sent_at")
+    readonly_fields = (
+        "user",
+        "importer_name",
+        "importer_country",
+        "status",
+        "created_at",
+        "sent_at",
+    )
     actions = ["mark_sent"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
 
     @admin.action(description="Mark the selected requests as sent")
     def mark_sent(self, request: HttpRequest, queryset: QuerySet[ContactRequest]) -> None:
-        sent = mark_contact_requests_sent(queryset)
+        with transaction.atomic():
+            pending = list(queryset.filter(status=ContactRequest.Status.PENDING))
+            sent = mark_contact_requests_sent(queryset.filter(pk__in=[r.pk for r in pending]))
+            for contact_request in pending:
+                record_audit(
+                    actor=request.user,
+                    action="mark_sent",
+                    target=contact_request,
+                    before={"status": contact_request.status},
+                    after={"status": ContactRequest.Status.SENT},
+                )
         self.message_user(request, f"{sent} request(s) marked as sent.", messages.SUCCESS)

@@ -34,3 +34,25 @@ export function useProfile() {
 export function registerUser(email: string, language: Language): Promise<unknown> {
   return apiFetch(USERS_PATH, { method: "POST", body: { email, language } });
 }
+
+export const SERVICE_DEMANDS_PATH = `${USERS_PATH}/service-demands`;
+
+/** A demand for features not built yet; `selectedFeatures` are their routes without the slash. */
+export interface ServiceDemand {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  companyName: string;
+  jobTitle: string;
+  selectedFeatures: string[];
+}
+
+/** Sends the demand; the server's thanks come back in `language`. */
+export async function submitServiceDemand(demand: ServiceDemand, language: Language): Promise<string> {
+  const body = await apiFetch<Envelope<{ message: string }>>(SERVICE_DEMANDS_PATH, {
+    method: "POST",
+    body: { ...demand, language },
+  });
+  return body.data.message;
+}

@@ -22,6 +22,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fast-ai/v1/users/service-demands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit Service Demand
+         * @description A demand for features not built yet; signed-in or not, the form is open to anyone.
+         */
+        post: operations["apps_accounts_api_submit_service_demand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fast-ai/v1/products": {
         parameters: {
             query?: never;
@@ -741,6 +761,43 @@ export interface components {
             ends_at: string | null;
             /** Trial Ends At */
             trial_ends_at: string | null;
+        };
+        /** ServiceDemandIn */
+        ServiceDemandIn: {
+            /**
+             * First Name
+             * @default
+             */
+            first_name: string;
+            /**
+             * Last Name
+             * @default
+             */
+            last_name: string;
+            /**
+             * Email
+             * @default
+             */
+            email: string;
+            /**
+             * Phone Number
+             * @default
+             */
+            phone_number: string;
+            /**
+             * Company Name
+             * @default
+             */
+            company_name: string;
+            /**
+             * Job Title
+             * @default
+             */
+            job_title: string;
+            /** Selected Features */
+            selected_features?: string[];
+            /** Language */
+            language?: string | null;
         };
         /** Envelope[list[ProductOut]] */
         Envelope_list_ProductOut__: {
@@ -1861,6 +1918,39 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RegistrationIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Message_"];
+                };
+            };
+            /** @description Error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    apps_accounts_api_submit_service_demand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServiceDemandIn"];
             };
         };
         responses: {

@@ -2,7 +2,7 @@ import { useT } from "../i18n/useT";
 import { useSidebarStore } from "../stores/sidebar";
 import { Icon } from "./Icon";
 import { Link } from "./Link";
-import { NAV_GROUPS, isActive, type NavGroup, type NavItem } from "./navigation";
+import { NAV_GROUPS, SERVICE_DEMAND_PATH, isActive, type NavGroup, type NavItem } from "./navigation";
 import { Tooltip } from "./Tooltip";
 
 interface ItemProps {
@@ -60,6 +60,24 @@ function SidebarGroup({ group, path, collapsed }: { group: NavGroup; path: strin
   );
 }
 
+/** The service-demand form, for features the sidebar does not offer yet. */
+function RequestFeatureLink({ path, collapsed }: { path: string; collapsed: boolean }) {
+  const t = useT();
+  const label = t("nav.requestFeature");
+  return (
+    <Tooltip label={label} disabled={!collapsed}>
+      <Link
+        href={SERVICE_DEMAND_PATH}
+        className="nav-item sidebar__request"
+        aria-current={path === SERVICE_DEMAND_PATH ? "page" : undefined}
+      >
+        <Icon name="chat" />
+        <span className="nav-item__label">{label}</span>
+      </Link>
+    </Tooltip>
+  );
+}
+
 export function Sidebar({ path, open }: { path: string; open: boolean }) {
   const t = useT();
   const collapsed = useSidebarStore((state) => state.collapsed);
@@ -75,6 +93,7 @@ export function Sidebar({ path, open }: { path: string; open: boolean }) {
           <SidebarGroup key={group.id} group={group} path={path} collapsed={collapsed} />
         ))}
       </nav>
+      <RequestFeatureLink path={path} collapsed={collapsed} />
       <button
         type="button"
         className="sidebar__collapse"

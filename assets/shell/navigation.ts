@@ -25,6 +25,8 @@ function unavailable(label: MessageKey, href: string, icon: IconName): NavItem {
   return { label, href, icon, available: false, activePrefix: href };
 }
 
+export const SERVICE_DEMAND_PATH = "/service-demand";
+
 export const NAV_GROUPS: readonly NavGroup[] = [
   {
     id: "saleMarketing",

@@ -14,6 +14,7 @@ export const PAGES = [
   "success",
   "cancel",
   "unavailable",
+  "service-demand",
   "not-found",
   "server-error",
   "profile",

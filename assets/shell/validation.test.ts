@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateEmail } from "./validation";
+import { validateEmail, validateServiceDemand } from "./validation";
 
 describe("validateEmail", () => {
   it("asks for an email when empty", () => {
@@ -12,5 +12,29 @@ describe("validateEmail", () => {
 
   it.each(["an@example.com", "first.last+tag@farm.co.vn", "a_b%c-d@x-y.org", " an@example.com "])("accepts %s", (value) => {
     expect(validateEmail(value)).toBeNull();
+  });
+});
+
+describe("validateServiceDemand", () => {
+  const filled = {
+    firstName: "An",
+    lastName: "Nguyen",
+    email: "an@farm.vn",
+    phoneNumber: "+84 912 345 678",
+    companyName: "Saigon Coffee",
+    selectedFeatures: ["farm-management"],
+  };
+
+  it("accepts a filled form and leaves the phone number's format to the server", () => {
+    expect(validateServiceDemand(filled)).toEqual({});
+    expect(validateServiceDemand({ ...filled, phoneNumber: "0912" })).toEqual({});
+  });
+
+  it("names each missing or wrong field", () => {
+    expect(validateServiceDemand({ ...filled, email: "an@farm", firstName: " ", selectedFeatures: [] })).toEqual({
+      firstName: { id: "demand.validation.firstName" },
+      email: { id: "demand.validation.email" },
+      selectedFeatures: { id: "demand.validation.features" },
+    });
   });
 });

@@ -10,3 +10,29 @@ export function validateEmail(value: string): Text | null {
   if (!EMAIL_PATTERN.test(email)) return { id: "validation.emailInvalid", values: { email: EMAIL_EXAMPLE } };
   return null;
 }
+
+export type DemandField = "firstName" | "lastName" | "email" | "phoneNumber" | "companyName" | "selectedFeatures";
+
+interface DemandValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  companyName: string;
+  selectedFeatures: readonly string[];
+}
+
+/**
+ * The service-demand form's rules of spec §5. Whether a phone number is a valid international
+ * number is the server's to say (it parses it with libphonenumber); the form only needs one.
+ */
+export function validateServiceDemand(values: DemandValues): Partial<Record<DemandField, Text>> {
+  const problems: Partial<Record<DemandField, Text>> = {};
+  if (!values.firstName.trim()) problems.firstName = { id: "demand.validation.firstName" };
+  if (!values.lastName.trim()) problems.lastName = { id: "demand.validation.lastName" };
+  if (!EMAIL_PATTERN.test(values.email.trim())) problems.email = { id: "demand.validation.email" };
+  if (!values.phoneNumber.trim()) problems.phoneNumber = { id: "demand.validation.phoneRequired" };
+  if (values.selectedFeatures.length === 0) problems.selectedFeatures = { id: "demand.validation.features" };
+  if (!values.companyName.trim()) problems.companyName = { id: "demand.validation.companyName" };
+  return problems;
+}

@@ -1,4 +1,5 @@
 import { mountIsland } from "../../shell/mountIsland";
 import { StatusPage } from "./StatusPage";
+import "./styles.css";
 
 mountIsland(StatusPage);
