@@ -39,7 +39,7 @@ def subscribe(user: User, key: str) -> Subscription:
     plan = Plan.objects.get(product__name="market-insights", key=key)
     start = datetime.now(UTC)
     return Subscription.objects.create(
-        user=user, plan=plan, started_at=start, ends_at=services._period_end(plan, start)
+        user=user, plan=plan, started_at=start, ends_at=services.period_end(plan, start)
     )
 
 

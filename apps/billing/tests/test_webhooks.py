@@ -15,6 +15,7 @@ from django.test import Client
 from apps.accounts.models import User
 from apps.billing import selectors, services
 from apps.billing.models import CreditAccount, CreditEntry, Order, PaymentEvent, Subscription
+from apps.billing.services import orders
 from apps.billing.tests.conftest import (
     WEBHOOK_SECRET,
     WEBHOOK_URL,
@@ -233,11 +234,12 @@ def test_an_event_whose_work_failed_is_acted_on_when_stripe_retries(
     order = stripe_order(member, "lead-sourcing", "basic")
     event = session_event(order, event_id="evt_retried")
 
-    def broken(order: Order) -> None:
+    def broken(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("database went away")
 
+    # The credits of the order cannot be written: the whole fulfilment rolls back.
     with monkeypatch.context() as patch:
-        patch.setattr(services, "_deliver", broken)
+        patch.setattr(orders, "grant_credits", broken)
         with pytest.raises(RuntimeError):
             deliver(event)
 

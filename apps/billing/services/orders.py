@@ -1,14 +1,11 @@
-"""Billing's writes: query quotas, credits, orders, checkout and fulfilment.
-
-Every act is one transaction. A user's billing acts are serialised by a row lock on their
-credit account, so concurrent requests (any number of processes) can neither overspend credits,
-count a query twice nor start overlapping subscriptions."""
+"""Orders, checkout and fulfilment: a plan bought through a checkout provider becomes a
+subscription or credits once paid, refunds take them back, and payment events are recorded
+once."""
 
 from __future__ import annotations
 
 import calendar
 import logging
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
@@ -21,246 +18,25 @@ from django.utils import timezone
 from apps.accounts.models import User
 from apps.billing import selectors
 from apps.billing.models import (
-    CreditAccount,
     CreditEntry,
     Order,
     PaymentEvent,
     Plan,
-    QueryLog,
     Subscription,
 )
 from apps.billing.products import MARKET_INSIGHTS
 from apps.billing.providers.checkout import CheckoutProviderError, checkout_provider
 from apps.billing.providers.stripe_checkout import NAME as STRIPE
-from apps.core.audit import record_audit
+from apps.billing.services.ledger import append_entry, grant_credits, locked_account, save_account
 from apps.core.errors import (
     Conflict,
     NotFound,
-    PermissionDenied,
     ProviderUnavailable,
-    ValidationFailed,
 )
 
 logger = logging.getLogger(__name__)
 
 Kind, Bucket = CreditEntry.Kind, CreditEntry.Bucket
-
-
-class QueryLimitExceeded(PermissionDenied):
-    code = "query_limit_exceeded"
-    message = "Daily query limit exceeded"
-
-
-class InsufficientCredit(PermissionDenied):
-    code = "insufficient_credit"
-    message = "insufficient credit"
-
-
-@dataclass(frozen=True)
-class QuotaState:
-    used: int
-    limit: int | None
-    counted: bool
-
-    @property
-    def remaining(self) -> int | None:
-        return None if self.limit is None else max(self.limit - self.used, 0)
-
-
-@dataclass(frozen=True)
-class CreditChange:
-    changed: bool
-    balance: int
-
-
-def _locked_account(user: User) -> CreditAccount:
-    """The user's credit account, created when missing, locked until the transaction ends."""
-    CreditAccount.objects.get_or_create(user=user)
-    return CreditAccount.objects.select_for_update().get(user=user)
-
-
-def _append(
-    account: CreditAccount,
-    kind: str,
-    bucket: str,
-    amount: int,
-    reason: str,
-    reference: str = "",
-    order: Order | None = None,
-) -> None:
-    CreditEntry.objects.create(
-        account=account,
-        kind=kind,
-        bucket=bucket,
-        amount=amount,
-        balance_after=account.balance,
-        reason=reason,
-        reference=reference,
-        order=order,
-    )
-
-
-def _save(account: CreditAccount) -> None:
-    account.save(update_fields=["free_balance", "free_day", "bought_balance", "updated_at"])
-
-
-# Query quota
-
-
-def count_query(user: User, *, product_name: str, key: str) -> None:
-    """Count a search (by its key) against the user's queries of `product_name` today, as
-    record_query does; a search already counted today (repeated or paged) is told by one
-    indexed lookup, without taking the account's lock."""
-    if not selectors.query_counted_today(user, product_name, key):
-        record_query(user, product_name=product_name, key=key)
-
-
-@transaction.atomic
-def record_query(user: User, *, product_name: str, key: str) -> QuotaState:
-    """Count one query of `product_name` against the user's plan for today (UTC). The same key
-    on the same day counts once; past the plan's `query_per_day` it raises QueryLimitExceeded."""
-    product = selectors.product_named(product_name)
-    _locked_account(user)
-    today = selectors.utc_today()
-    todays = QueryLog.objects.filter(user=user, product=product, day=today)
-    digest = selectors.query_key_hash(key)
-    limit = selectors.current_plans(user)[product.name].plan.queries_per_day
-    used = todays.count()
-    if todays.filter(key_hash=digest).exists():
-        return QuotaState(used=used, limit=limit, counted=False)
-    if limit is not None and used >= limit:
-        raise QueryLimitExceeded(f"Daily query limit exceeded: {limit} of {limit} used today")
-    QueryLog.objects.create(user=user, product=product, day=today, key_hash=digest)
-    return QuotaState(used=used + 1, limit=limit, counted=True)
-
-
-# Credits
-
-
-def _refresh_daily_credits(account: CreditAccount, user: User) -> None:
-    """Free credits are today's only: on the first use of a UTC day the rest of the last
-    day's expire and today's allowance is granted."""
-    today = selectors.utc_today()
-    if account.free_day == today:
-        return
-    if account.free_balance:
-        expired, account.free_balance = account.free_balance, 0
-        _append(
-            account,
-            Kind.DAILY_EXPIRY,
-            Bucket.FREE,
-            -expired,
-            "daily credits expired",
-            reference=f"daily:{account.free_day}",
-        )
-    account.free_day = today
-    allowance = selectors.daily_credit_allowance(user)
-    if allowance:
-        account.free_balance = allowance
-        _append(
-            account,
-            Kind.DAILY_GRANT,
-            Bucket.FREE,
-            allowance,
-            "daily free credits",
-            reference=f"daily:{today}",
-        )
-
-
-@transaction.atomic
-def charge_credits(user: User, *, amount: int, reason: str, reference: str) -> CreditChange:
-    """Take `amount` credits for what `reference` names (e.g. `lead-email:123`), today's free
-    credits first. Charging a reference that was already charged changes nothing."""
-    if amount <= 0:
-        raise ValueError("a charge takes at least one credit")
-    account = _locked_account(user)
-    if account.entries.filter(kind=Kind.CHARGE, reference=reference).exists():
-        return CreditChange(changed=False, balance=account.balance)
-    _refresh_daily_credits(account, user)
-    if account.balance < amount:
-        raise InsufficientCredit(
-            f"insufficient credit: {amount} needed, {account.balance} available"
-        )
-    from_free = min(account.free_balance, amount)
-    if from_free:
-        account.free_balance -= from_free
-        _append(account, Kind.CHARGE, Bucket.FREE, -from_free, reason, reference)
-    if amount > from_free:
-        account.bought_balance -= amount - from_free
-        _append(account, Kind.CHARGE, Bucket.BOUGHT, from_free - amount, reason, reference)
-    _save(account)
-    return CreditChange(changed=True, balance=account.balance)
-
-
-@transaction.atomic
-def grant_credits(
-    user: User, *, amount: int, reason: str, reference: str, order: Order | None = None
-) -> CreditChange:
-    """Add bought (never expiring) credits once for `reference`."""
-    if amount <= 0:
-        raise ValueError("a grant gives at least one credit")
-    account = _locked_account(user)
-    if account.entries.filter(kind=Kind.GRANT, reference=reference).exists():
-        return CreditChange(changed=False, balance=account.balance)
-    account.bought_balance += amount
-    _append(account, Kind.GRANT, Bucket.BOUGHT, amount, reason, reference, order)
-    _save(account)
-    return CreditChange(changed=True, balance=account.balance)
-
-
-@transaction.atomic
-def refund_credits(user: User, *, reference: str, reason: str) -> CreditChange:
-    """Give back what the charge for `reference` took, once. Free credits come back only on
-    the day they were taken: the next day they would have expired anyway."""
-    account = _locked_account(user)
-    charges = list(account.entries.filter(kind=Kind.CHARGE, reference=reference))
-    already = account.entries.filter(kind=Kind.REFUND, reference=reference).exists()
-    if not charges or already:
-        return CreditChange(changed=False, balance=account.balance)
-    _refresh_daily_credits(account, user)
-    changed = False
-    for charge in charges:
-        if charge.bucket == Bucket.FREE:
-            if charge.created_at.date() != account.free_day:
-                continue
-            account.free_balance -= charge.amount
-        else:
-            account.bought_balance -= charge.amount
-        _append(account, Kind.REFUND, charge.bucket, -charge.amount, reason, reference)
-        changed = True
-    _save(account)
-    return CreditChange(changed=changed, balance=account.balance)
-
-
-@transaction.atomic
-def adjust_credits(user: User, *, amount: int, reason: str, operator: User) -> CreditChange:
-    """An operator's correction of a user's bought credits (a goodwill grant, a mistake put
-    right), written to the ledger and to the audit trail with the operator's name."""
-    if amount == 0:
-        raise ValidationFailed("An adjustment changes at least one credit")
-    account = _locked_account(user)
-    if account.bought_balance + amount < 0:
-        raise ValidationFailed(
-            f"Only {account.bought_balance} bought credits can be taken",
-            fields={"amount": [f"At least {-account.bought_balance}"]},
-        )
-    before = {"free_balance": account.free_balance, "bought_balance": account.bought_balance}
-    account.bought_balance += amount
-    _save(account)
-    audit = record_audit(
-        actor=operator,
-        action="adjust_credits",
-        target=account,
-        before=before,
-        after={"free_balance": account.free_balance, "bought_balance": account.bought_balance},
-        note=reason,
-    )
-    reference = f"adjustment #{audit.pk} by {operator.email}"[:120]
-    _append(account, Kind.ADJUSTMENT, Bucket.BOUGHT, amount, reason[:80], reference)
-    return CreditChange(changed=True, balance=account.balance)
-
-
-# Orders
 
 
 def create_order(user: User, *, product_name: str, plan_key: str) -> Order:
@@ -334,7 +110,7 @@ def _add_months(moment: datetime, months: int) -> datetime:
     return moment.replace(year=year, month=month, day=day)
 
 
-def _period_end(plan: Plan, start: datetime) -> datetime:
+def period_end(plan: Plan, start: datetime) -> datetime:
     if plan.period == Plan.Period.DAY:
         return start + timedelta(days=1)
     return _add_months(start, 1)
@@ -342,7 +118,7 @@ def _period_end(plan: Plan, start: datetime) -> datetime:
 
 def _start_subscription(order: Order) -> None:
     """A bought period starts now, or when the user's paid time for the product runs out."""
-    _locked_account(order.user)
+    locked_account(order.user)
     now = timezone.now()
     running = (
         Subscription.objects.filter(
@@ -359,7 +135,7 @@ def _start_subscription(order: Order) -> None:
         user=order.user,
         plan=order.plan,
         started_at=start,
-        ends_at=_period_end(order.plan, start),
+        ends_at=period_end(order.plan, start),
         order=order,
     )
 
@@ -444,11 +220,11 @@ def refund_order(*, provider: str, payment_reference: str) -> Outcome:
     order.status = Order.Status.REFUNDED
     order.save(update_fields=["status", "updated_at"])
     Subscription.objects.filter(order=order).update(status=Subscription.Status.CANCELLED)
-    account = _locked_account(order.user)
+    account = locked_account(order.user)
     taken = min(order.plan.credits or 0, account.bought_balance)
     if order.plan.kind == Plan.Kind.CREDITS and taken:
         account.bought_balance -= taken
-        _append(
+        append_entry(
             account,
             Kind.REVERSAL,
             Bucket.BOUGHT,
@@ -457,7 +233,7 @@ def refund_order(*, provider: str, payment_reference: str) -> Outcome:
             reference=f"order:{order.pk}",
             order=order,
         )
-        _save(account)
+        save_account(account)
     return Outcome.REFUNDED
 
 
@@ -488,7 +264,7 @@ def set_up_paid_demo(user: User) -> None:
         plan = selectors.purchasable_plan(product_name, plan_key)
         start = timezone.now()
         Subscription.objects.create(
-            user=user, plan=plan, started_at=start, ends_at=_period_end(plan, start)
+            user=user, plan=plan, started_at=start, ends_at=period_end(plan, start)
         )
     grant_credits(user, amount=DEMO_CREDITS, reason="demo credits", reference="demo:credits")
 
