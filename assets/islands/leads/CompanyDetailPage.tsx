@@ -59,7 +59,7 @@ function People({ companyId }: { companyId: number }) {
   const leads = useLeads(emptyLeadFilters([companyId]), paging.page, paging.pageSize);
   return (
     <section className="card leads-panel">
-      <div className="market-panel__head">
+      <div className="panel-head">
         <h2 className="card__title">{t("leads.detail.peopleTitle")}</h2>
         <a className="button button--secondary button--small" href={`/find-global-lead?company_ids=${companyId}`}>
           {t("leads.detail.searchPeople")}

@@ -113,8 +113,8 @@ export function CompanyFilterForm({ value, errors, onChange, onSubmit }: Props) 
     </fieldset>
   );
   return (
-    <form className="card market-filters leads-filters" onSubmit={submit} noValidate aria-label={t("leads.filters.title")}>
-      <div className="market-filters__grid">
+    <form className="card filter-panel leads-filters" onSubmit={submit} noValidate aria-label={t("leads.filters.title")}>
+      <div className="filter-panel__grid">
         {text("importsProduct", "leads.filters.importsProduct", "leads.filters.importsProductHint")}
         {text("importedSince", "leads.filters.importedSince", "market.filters.datePlaceholder")}
         {text("companyName", "leads.filters.companyName")}
@@ -130,7 +130,7 @@ export function CompanyFilterForm({ value, errors, onChange, onSubmit }: Props) 
         {text("keyword", "leads.filters.keyword")}
       </div>
       {more && (
-        <div className="market-filters__grid leads-filters__more">
+        <div className="filter-panel__grid leads-filters__more">
           {text("companyLocation", "leads.filters.companyLocation")}
           {tags("technology", "leads.filters.technology")}
           {tags("fundingStages", "leads.filters.fundingStages")}
@@ -159,7 +159,7 @@ export function CompanyFilterForm({ value, errors, onChange, onSubmit }: Props) 
           {format(errors.filters)}
         </p>
       )}
-      <div className="market-filters__actions">
+      <div className="filter-panel__actions">
         <button type="button" className="button button--ghost button--small" aria-expanded={more} onClick={() => setExpanded(!more)}>
           {t(more ? "leads.filters.fewer" : "leads.filters.more")}
         </button>

@@ -61,7 +61,7 @@ export function CompanySearch() {
         <EmptyState title={t("leads.companies.empty")} hint={t("leads.companies.emptyHint")} />
       ) : (
         <section className="card leads-panel">
-          <div className="market-panel__head">
+          <div className="panel-head">
             <h2 className="card__title">{t("leads.companies.title")}</h2>
             {selected.length > 0 && (
               <a className="button button--primary button--small" href={peopleHref}>

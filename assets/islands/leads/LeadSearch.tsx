@@ -33,8 +33,8 @@ function LeadFilterForm({ value, onChange, onSubmit }: { value: LeadFilters; onC
     </FieldShell>
   );
   return (
-    <form className="card market-filters leads-filters" onSubmit={submit} noValidate aria-label={t("leads.people.filters")}>
-      <div className="market-filters__grid">
+    <form className="card filter-panel leads-filters" onSubmit={submit} noValidate aria-label={t("leads.people.filters")}>
+      <div className="filter-panel__grid">
         {text("name", "leads.people.name")}
         <TagInput
           label={t("leads.filters.jobTitle")}
@@ -59,7 +59,7 @@ function LeadFilterForm({ value, onChange, onSubmit }: { value: LeadFilters; onC
         />
         {text("keyword", "leads.filters.keyword")}
       </div>
-      <div className="market-filters__actions">
+      <div className="filter-panel__actions">
         <button type="submit" className="button button--primary" disabled={value.companyIds.length === 0}>
           {t("market.filters.search")}
         </button>

@@ -7,7 +7,6 @@ import { CompanyDetailPage } from "./CompanyDetailPage";
 import { CompanySearch } from "./CompanySearch";
 import { LeadSearch } from "./LeadSearch";
 import { MyLeadsDrawer, useMyLeadsOpen } from "./MyLeadsDrawer";
-import "./leads.css";
 
 function SearchTabs({ current }: { current: "lead" | "company" }) {
   const t = useT();

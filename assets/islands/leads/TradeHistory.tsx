@@ -112,7 +112,7 @@ export function TradeHistory({ company, product }: { company: CompanyDetail; pro
   }));
   return (
     <section className="card leads-panel" aria-labelledby="leads-trade-title">
-      <div className="market-panel__head">
+      <div className="panel-head">
         <h2 id="leads-trade-title" className="card__title">
           {t("leads.trade.title")}
         </h2>

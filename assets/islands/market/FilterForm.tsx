@@ -21,7 +21,7 @@ function Field({ field, label, errors, children }: FieldProps) {
   const id = useId();
   const error = errors[field];
   return (
-    <div className={`form-field market-filters__${field}`}>
+    <div className={`form-field filter-panel__${field}`}>
       <label htmlFor={id} className="form-field__label">
         {t(label)}
       </label>
@@ -42,7 +42,7 @@ function QueriesLeft() {
   const left = queriesLeft(profile);
   if (left === undefined) return null;
   return (
-    <p className="market-filters__quota">
+    <p className="filter-panel__quota">
       {t("usage.queries")}: <strong>{left === null ? t("usage.unlimited") : intl.formatNumber(left)}</strong>
     </p>
   );
@@ -99,8 +99,8 @@ export function FilterForm({ value, errors, countries, onChange, onSubmit }: Pro
     </Field>
   );
   return (
-    <form className="card market-filters" onSubmit={submit} noValidate aria-label={t("market.filters.title")}>
-      <div className="market-filters__grid">
+    <form className="card filter-panel" onSubmit={submit} noValidate aria-label={t("market.filters.title")}>
+      <div className="filter-panel__grid">
         {text("productDetails", "market.filters.product", "market.filters.productPlaceholder")}
         {text("importerName", "market.filters.importer")}
         {text("exporterName", "market.filters.exporter")}
@@ -109,7 +109,7 @@ export function FilterForm({ value, errors, countries, onChange, onSubmit }: Pro
         {country("importerCountry", "market.filters.importerCountry")}
         {country("exporterCountry", "market.filters.exporterCountry")}
       </div>
-      <div className="market-filters__actions">
+      <div className="filter-panel__actions">
         <QueriesLeft />
         <button type="submit" className="button button--primary">
           {t("market.filters.search")}

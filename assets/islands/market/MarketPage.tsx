@@ -150,7 +150,7 @@ export function MarketPage() {
               <MonthlyPanel months={summary.data} loading={loading(summary)} />
             </div>
             <section className="card market-panel">
-              <div className="market-panel__head">
+              <div className="panel-head">
                 <h2 className="card__title">{t("market.table.title")}</h2>
                 <Downloads query={query} />
                 <button
