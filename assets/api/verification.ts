@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import useSWR from "swr";
+import useSWR, { mutate } from "swr";
 import type { MessageKey, Text } from "../i18n/messages";
 import { camelizeDeep } from "./camelCase";
 import { ApiError, apiFetch, type Envelope } from "./client";
@@ -257,6 +257,11 @@ export function useSanctionsCheck(id: number) {
 
 export function useTradeData(id: number) {
   return useSWR<Section<TradeData>, unknown>(`${VERIFICATION_PATH}/${id}/shipments/summary`, fetchData<Section<TradeData>>);
+}
+
+/** Reads the user's verifications again (a run just ended), wherever they are shown. */
+export function refreshMyVerifications(): Promise<unknown> {
+  return mutate(MY_VERIFICATIONS_PATH);
 }
 
 /** The user's verifications as the server has them now (the store follows a run with it). */

@@ -1,7 +1,7 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 import { refreshProfile } from "../api/billing";
-import { CHECKS, fetchMyVerifications, runCheck, type CheckName, type CheckState, type VerificationProgress } from "../api/verification";
+import { CHECKS, fetchMyVerifications, refreshMyVerifications, runCheck, type CheckName, type CheckState, type VerificationProgress } from "../api/verification";
 
 /** The delay between adding a verification and starting it (spec §9). */
 export const START_DELAY_MS = 100;
@@ -115,6 +115,7 @@ export const useVerificationStore = create<VerificationState>()(
           if (!find(id)) return;
           const isDone = outcomes.every((outcome) => outcome === "success");
           update(id, () => ({ loading: false, isDone }));
+          void refreshMyVerifications();
           if (isDone) void refreshProfile();
         },
 

@@ -199,8 +199,8 @@ function routes(overrides: StubRoutes = {}): StubRoutes {
 const searchPage: Partial<Preload> = { page: "lead-verification", path: "/lead-verification" };
 const detailPage: Partial<Preload> = { page: "verification-detail", path: "/lead-verification/42", data: { companyId: "42" } };
 
-function renderPage(preload: Partial<Preload>, language: Language = "en") {
-  const fallback = { [USERS_PATH]: clientData(wireProfile()) };
+function renderPage(preload: Partial<Preload>, language: Language = "en", api: Record<string, unknown> = {}) {
+  const fallback = { [USERS_PATH]: clientData(wireProfile()), ...api };
   renderWithShell(
     <SWRConfig value={{ ...swrOptions(fallback, () => undefined), provider: () => new Map(), dedupingInterval: 0 }}>
       <VerificationPage />
@@ -348,6 +348,15 @@ describe("the verification result", () => {
     for (const text of ["Nordkern Trading LLC", "62%", "OFAC SDN", "IRAN", "Jan 15, 2026"]) expect(within(evidence).getByText(text)).toBeTruthy();
     expect(await screen.findByRole("img", { name: "Shipments of Nordkern Foods GmbH over 2 months" })).toBeTruthy();
     expect(screen.getByText("Vietnam → Germany")).toBeTruthy();
+  });
+
+  it("reads a preloaded result, its criteria still JSON text, without asking the server", async () => {
+    const fetchMock = stubApi(routes({ [`GET ${VERIFICATION_PATH}/42/results`]: failure(500, "Server error", "server_error") }));
+    renderPage(detailPage, "en", { [`${VERIFICATION_PATH}/42/results`]: clientData(RESULT) });
+    expect(screen.getByText("Domain registered 9 years ago.")).toBeTruthy();
+    expect(screen.getByText("Checked, nothing found")).toBeTruthy();
+    await screen.findByText("No sanctions match above the threshold.");
+    expect(callsTo(fetchMock, `GET ${VERIFICATION_PATH}/42/results`)).toHaveLength(0);
   });
 
   it("never calls an empty sanctions list store clear", async () => {
