@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useIntl } from "react-intl";
 import { useTradeData, type TradeRecord } from "../../api/verification";
 import { formatMonth, formatShipmentDate, formatUsd } from "../../i18n/format";
@@ -10,9 +10,14 @@ import { countryLabel } from "./format";
 // chart.js is loaded only when there are shipments to draw.
 const ShipmentChart = lazy(() => import("../../components/ShipmentChart"));
 
+/** How many of the latest orders a history shows before "Show all". */
+const FIRST_ROWS = 10;
+
 function History({ title, records }: { title: string; records: TradeRecord[] }) {
   const t = useT();
   const language = useLanguage();
+  const [all, setAll] = useState(false);
+  const shown = all ? records : records.slice(0, FIRST_ROWS);
   return (
     <div>
       <h3 className="verification-subtitle">{title}</h3>
@@ -32,7 +37,7 @@ function History({ title, records }: { title: string; records: TradeRecord[] }) 
               </tr>
             </thead>
             <tbody>
-              {records.map((record, index) => (
+              {shown.map((record, index) => (
                 <tr key={`${record.date}-${record.hsCode}-${index}`}>
                   <td>{formatShipmentDate(record.date, language)}</td>
                   <td>
@@ -47,6 +52,11 @@ function History({ title, records }: { title: string; records: TradeRecord[] }) 
               ))}
             </tbody>
           </table>
+          {shown.length < records.length && (
+            <button type="button" className="button button--ghost button--small" onClick={() => setAll(true)}>
+              {t("verification.trade.showAll", { count: records.length })}
+            </button>
+          )}
         </div>
       )}
     </div>

@@ -359,6 +359,16 @@ describe("the verification result", () => {
     expect(callsTo(fetchMock, `GET ${VERIFICATION_PATH}/42/results`)).toHaveLength(0);
   });
 
+  it("shows the latest ten orders of a long history, and all of them on request", async () => {
+    const history = Array.from({ length: 12 }, (_, index) => ({ ...SHIPMENT, date: `2025-${String(index + 1).padStart(2, "0")}-10` }));
+    stubApi(routes({ [`GET ${VERIFICATION_PATH}/42/shipments/summary`]: ok({ ...TRADE, import_history: history }) }));
+    renderPage(detailPage);
+    const imports = (await screen.findByRole("heading", { name: "Import history" })).parentElement!;
+    expect(within(imports).getAllByRole("row")).toHaveLength(11);
+    fireEvent.click(within(imports).getByRole("button", { name: "Show all 12 orders" }));
+    expect(within(imports).getAllByRole("row")).toHaveLength(13);
+  });
+
   it("never calls an empty sanctions list store clear", async () => {
     stubApi(routes({ [`GET ${VERIFICATION_PATH}/42/sanctions/check`]: ok({ state: "error", error: "No sanctions list loaded" }) }));
     renderPage(detailPage);
