@@ -29,7 +29,7 @@ export function ConfirmDialog({ company, onConfirm, onCancel }: Props) {
           <span className="form-field__label">{t("verification.confirm.domain")}</span>
           <input className="input" value={domain} placeholder="example.com" onChange={(event) => setDomain(event.target.value)} />
         </label>
-        <p className="verification-cost" title={t("verification.confirm.costTooltip", { credits: VERIFICATION_MAX_CREDITS })}>
+        <p className="verification-cost">
           {t("verification.confirm.cost", { credits: VERIFICATION_MAX_CREDITS })}
         </p>
         <div className="verification-actions">

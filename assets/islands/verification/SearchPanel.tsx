@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from "react";
 import {
   isUnavailable,
+  VERIFICATION_MAX_CREDITS,
   useVerificationSearch,
   validateSearch,
   type VerificationCompany,
@@ -11,6 +12,7 @@ import type { Text } from "../../i18n/messages";
 import { useT, useTextFormatter } from "../../i18n/useT";
 import { useAnalytics } from "../../shell/context";
 import { Skeleton } from "../../shell/Skeleton";
+import { Tooltip } from "../../shell/Tooltip";
 import { useVerificationStore } from "../../stores/verification";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { countryLabel } from "./format";
@@ -49,9 +51,11 @@ function Results({ search, source, onVerify }: { search: VerificationSearch; sou
               <td>{countryLabel(company.country, language) || "—"}</td>
               <td>{company.industry || "—"}</td>
               <td>
-                <button type="button" className="button button--primary button--small" onClick={() => onVerify(company)}>
-                  {t("verification.search.verify")}
-                </button>
+                <Tooltip label={t("verification.confirm.costTooltip", { credits: VERIFICATION_MAX_CREDITS })}>
+                  <button type="button" className="button button--primary button--small" onClick={() => onVerify(company)}>
+                    {t("verification.search.verify")}
+                  </button>
+                </Tooltip>
               </td>
             </tr>
           ))}

@@ -245,7 +245,10 @@ describe("the verification search", () => {
     const open = vi.spyOn(window, "open").mockReturnValue(null);
     renderPage(searchPage);
     search("Nordkern");
-    fireEvent.click(await screen.findByRole("button", { name: "Verify" }));
+    const verify = await screen.findByRole("button", { name: "Verify" });
+    fireEvent.mouseEnter(verify);
+    expect(screen.getByRole("tooltip").textContent).toBe("A company verification costs 100 credits.");
+    fireEvent.click(verify);
     const confirm = screen.getByRole("dialog", { name: "Verify Nordkern Foods GmbH?" });
     expect(within(confirm).getByText("Costs up to 100 credits, charged once all four checks have finished.")).toBeTruthy();
     fireEvent.click(within(confirm).getByRole("button", { name: "Cancel" }));
