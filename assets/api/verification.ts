@@ -271,18 +271,23 @@ export function fetchMyVerifications(): Promise<VerificationProgress[]> {
 
 // ---- The four checks -------------------------------------------------------------------------
 
+/** What a failed call is handed to: the product's general error handler (spec §8). */
+export type ErrorHandler = (error: unknown) => void;
+
 /**
  * Runs one check; resolves to its final state. A check the server ran but could not complete
- * (its source unreachable) answers with its state "error"; a failed call is an error too.
+ * (its source unreachable) answers with its state "error"; a failed call is an error too, and
+ * goes to `onError` (an insufficient credit balance is told to the user there).
  */
-export async function runCheck(companyId: string, check: CheckName, domain: string): Promise<"success" | "error"> {
+export async function runCheck(companyId: string, check: CheckName, domain: string, onError?: ErrorHandler): Promise<"success" | "error"> {
   try {
     const body = await apiFetch<Envelope<VerificationProgress>>(
       `${VERIFICATION_PATH}/${encodeURIComponent(companyId)}/checks/${CHECK_SEGMENTS[check]}`,
       { method: "POST", body: { domain } },
     );
     return body.data.checkerStates[check] === "success" ? "success" : "error";
-  } catch {
+  } catch (error) {
+    onError?.(error);
     return "error";
   }
 }

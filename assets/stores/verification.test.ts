@@ -129,7 +129,8 @@ describe("the verification store", () => {
       sanctions: { status: 503, body: { data: { error: "No list", fields: {} }, meta: { message: "No list", code: "provider_unavailable" } } },
       website: answer({ website: "error" }),
     });
-    store().add({ id: "7", name: "Acme", domain: "acme.example" });
+    const onError = vi.fn();
+    store().add({ id: "7", name: "Acme", domain: "acme.example" }, onError);
     await vi.advanceTimersByTimeAsync(START_DELAY_MS);
     release("sanctions");
     await settle(() => finished() === 1);
@@ -141,6 +142,8 @@ describe("the verification store", () => {
     expect(verification().checkerStates).toEqual({ companyProfile: "success", tradeData: "success", sanctions: "error", website: "error" });
     expect(verification()).toMatchObject({ isDone: false, loading: false, progress: 100 });
     expect(refreshProfile).not.toHaveBeenCalled();
+    // The failed call went to the general error handler; the check that ran and failed did not.
+    expect(onError).toHaveBeenCalledTimes(1);
   });
 
   it("hiding closes the modal and shows a notification", () => {

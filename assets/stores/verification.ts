@@ -1,7 +1,7 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 import { refreshProfile } from "../api/billing";
-import { CHECKS, fetchMyVerifications, refreshMyVerifications, runCheck, type CheckName, type CheckState, type VerificationProgress } from "../api/verification";
+import { CHECKS, fetchMyVerifications, refreshMyVerifications, runCheck, type CheckName, type CheckState, type ErrorHandler, type VerificationProgress } from "../api/verification";
 
 /** The delay between adding a verification and starting it (spec §9). */
 export const START_DELAY_MS = 100;
@@ -33,9 +33,9 @@ interface VerificationState {
   /** In the order they were added: the notification cards stack in it. */
   verifications: Verification[];
   /** Opens the company's progress view; a new one starts after START_DELAY_MS. */
-  add: (target: VerificationTarget) => void;
-  /** Runs the four checks in parallel with the given domain. */
-  start: (id: string, domain: string) => Promise<void>;
+  add: (target: VerificationTarget, onError?: ErrorHandler) => void;
+  /** Runs the four checks in parallel with the given domain; failed calls go to `onError`. */
+  start: (id: string, domain: string, onError?: ErrorHandler) => Promise<void>;
   hide: (id: string) => void;
   remove: (id: string) => void;
   /** A notification click: a finished verification leaves and its result opens in a new tab. */
@@ -78,7 +78,7 @@ export const useVerificationStore = create<VerificationState>()(
       return {
         verifications: [],
 
-        add({ id, name, domain }) {
+        add({ id, name, domain }, onError) {
           if (find(id)) {
             update(id, () => ({ modalOpen: true }));
             return;
@@ -99,15 +99,15 @@ export const useVerificationStore = create<VerificationState>()(
               },
             ],
           }));
-          setTimeout(() => void get().start(id, domain), START_DELAY_MS);
+          setTimeout(() => void get().start(id, domain, onError), START_DELAY_MS);
         },
 
-        async start(id, domain) {
+        async start(id, domain, onError) {
           if (!find(id)) return;
           update(id, () => ({ domain, loading: true, isDone: false, progress: 0, checkerStates: allChecks("in_progress") }));
           const outcomes = await Promise.all(
             CHECKS.map(async (check) => {
-              const outcome = await runCheck(id, check, domain);
+              const outcome = await runCheck(id, check, domain, onError);
               if (find(id)) finishCheck(id, check, outcome);
               return outcome;
             }),

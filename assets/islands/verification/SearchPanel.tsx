@@ -11,6 +11,7 @@ import { useLanguage } from "../../i18n/language";
 import type { Text } from "../../i18n/messages";
 import { useT, useTextFormatter } from "../../i18n/useT";
 import { useAnalytics } from "../../shell/context";
+import { useApiErrorHandler } from "../../shell/errorHandling";
 import { Skeleton } from "../../shell/Skeleton";
 import { Tooltip } from "../../shell/Tooltip";
 import { useVerificationStore } from "../../stores/verification";
@@ -70,6 +71,7 @@ export function SearchPanel() {
   const t = useT();
   const format = useTextFormatter();
   const analytics = useAnalytics();
+  const handleError = useApiErrorHandler();
   const [source, setSource] = useState<Source>("database");
   const [draft, setDraft] = useState<VerificationSearch>({ name: "", website: "" });
   const [search, setSearch] = useState<VerificationSearch | null>(null);
@@ -89,13 +91,13 @@ export function SearchPanel() {
   const verify = (company: VerificationCompany) => {
     // One already under way (or finished) only comes back into view.
     if (verifications.some((verification) => verification.id === String(company.id))) {
-      add({ id: String(company.id), name: company.name, domain: company.domain });
+      add({ id: String(company.id), name: company.name, domain: company.domain }, handleError);
     } else setConfirming(company);
   };
   const confirm = (domain: string) => {
     if (!confirming) return;
     analytics.event("lead_verification", "start", String(confirming.id));
-    add({ id: String(confirming.id), name: confirming.name, domain });
+    add({ id: String(confirming.id), name: confirming.name, domain }, handleError);
     setConfirming(null);
   };
 

@@ -7,6 +7,7 @@ import { MY_VERIFICATIONS_PATH, VERIFICATION_PATH } from "../../api/verification
 import type { Language } from "../../i18n/messages";
 import { NotificationStack } from "../../shell/NotificationStack";
 import type { Preload } from "../../shell/preload";
+import { useToastStore } from "../../stores/toast";
 import { useVerificationStore } from "../../stores/verification";
 import { callsTo, stubApi, type StubAnswer, type StubRoutes } from "../../testing/api";
 import { clientData, wireProfile } from "../../testing/billing";
@@ -218,6 +219,7 @@ function search(name: string) {
 beforeEach(() => {
   sessionStorage.clear();
   useVerificationStore.setState({ verifications: [] });
+  useToastStore.setState({ toasts: [], lastId: 0 });
   window.history.replaceState(null, "", "/lead-verification");
 });
 
@@ -268,6 +270,18 @@ describe("the verification search", () => {
     fireEvent.click(screen.getByText("Done: click to open the result"));
     expect(open).toHaveBeenCalledWith("/lead-verification/42", "_blank", "noopener");
     expect(useVerificationStore.getState().verifications).toEqual([]);
+  });
+
+  it("tells the user through the general error handler when the credits do not cover the checks", async () => {
+    const noCredit = failure(403, "Insufficient credit", "insufficient_credit");
+    stubApi(routes(Object.fromEntries(["company-profile", "trade-data", "sanctions", "website"].map((segment) => [checkPath(42, segment), noCredit]))));
+    renderPage(searchPage);
+    search("Nordkern");
+    fireEvent.click(await screen.findByRole("button", { name: "Verify" }));
+    fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
+    const progress = screen.getByRole("dialog", { name: "Verifying Nordkern Foods GmbH" });
+    await waitFor(() => expect(within(progress).getAllByText("Error")).toHaveLength(4));
+    expect(useToastStore.getState().toasts[0]?.title).toEqual({ id: "error.insufficientCredit" });
   });
 
   it("reopens a verification already under way instead of asking again", async () => {
