@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useProfile } from "../api/accounts";
 import {
   currentPlanId,
@@ -15,10 +15,10 @@ import type { MessageKey } from "../i18n/messages";
 import { useT } from "../i18n/useT";
 import { useAnalytics, usePreload } from "../shell/context";
 import { useApiErrorHandler } from "../shell/errorHandling";
-import { Icon } from "../shell/Icon";
 import { Skeleton } from "../shell/Skeleton";
 import { closePricing, pricingFromSearch, pricingProduct, showPricing, usePricingStore } from "../stores/pricing";
 import { showToast } from "../stores/toast";
+import { Modal } from "./Modal";
 import { formatMoney } from "../i18n/format";
 
 const TEXTS: Record<PricedProduct, { title: MessageKey; description: MessageKey; note: MessageKey }> = {
@@ -33,76 +33,6 @@ const TEXTS: Record<PricedProduct, { title: MessageKey; description: MessageKey;
     note: "pricing.leadSourcing.note",
   },
 };
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
-
-/** A modal frame: Escape, the close button and a click outside close it; Tab stays inside. */
-function Modal({ title, description, onClose, children }: { title: string; description: string; onClose: () => void; children: ReactNode }) {
-  const t = useT();
-  const titleId = useId();
-  const descriptionId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    panel.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      previous?.focus();
-    };
-  }, [onClose]);
-  const keepFocusInside = (event: ReactKeyboardEvent) => {
-    if (event.key !== "Tab" || !panel.current) return;
-    const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && (document.activeElement === first || document.activeElement === panel.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-  return (
-    <div
-      className="dialog-backdrop"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
-      <div
-        ref={panel}
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={descriptionId}
-        tabIndex={-1}
-        onKeyDown={keepFocusInside}
-      >
-        <header className="dialog__header">
-          <div>
-            <h2 id={titleId} className="dialog__title">
-              {title}
-            </h2>
-            <p id={descriptionId} className="dialog__description">
-              {description}
-            </p>
-          </div>
-          <button type="button" className="icon-button" aria-label={t("common.close")} onClick={onClose}>
-            <Icon name="close" />
-          </button>
-        </header>
-        {children}
-      </div>
-    </div>
-  );
-}
 
 interface CardProps {
   plan: Plan;

@@ -1,45 +1,65 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { useNotificationStore } from "../stores/notifications";
+import { useVerificationStore, type Verification } from "../stores/verification";
+import { renderWithShell } from "../testing/render";
 import { NotificationStack, noticeTop } from "./NotificationStack";
 
+function hidden(fields: Partial<Verification>): Verification {
+  return {
+    id: "1",
+    name: "Acme",
+    domain: "acme.example",
+    progress: 50,
+    checkerStates: { companyProfile: "success", tradeData: "success", sanctions: "in_progress", website: "in_progress" },
+    modalOpen: false,
+    notificationVisible: true,
+    loading: true,
+    isDone: false,
+    ...fields,
+  };
+}
+
 beforeEach(() => {
-  useNotificationStore.setState({ notices: [] });
+  useVerificationStore.setState({ verifications: [] });
 });
 
 describe("NotificationStack", () => {
-  it("is empty with no verifications running", () => {
-    const { container } = render(<NotificationStack />);
+  it("is empty with no verifications hidden", () => {
+    useVerificationStore.setState({ verifications: [hidden({ modalOpen: true })] });
+    const { container } = renderWithShell(<NotificationStack />);
     expect(container.querySelector(".notice-stack")?.childElementCount).toBe(0);
   });
 
-  it("stacks 300px cards 24px from the top plus 80px per index", () => {
+  it("stacks 300px cards 24px from the top plus 80px per index, with their progress", () => {
     expect([0, 1, 2].map(noticeTop)).toEqual([24, 104, 184]);
-    useNotificationStore.setState({
-      notices: [
-        { companyId: "1", name: "Acme", progress: 50, isDone: false },
-        { companyId: "2", name: "Blue Farm", progress: 100, isDone: true },
-      ],
+    useVerificationStore.setState({
+      verifications: [hidden({}), hidden({ id: "2", name: "Blue Farm", progress: 100, loading: false, isDone: true })],
     });
-    render(<NotificationStack />);
-    const second = screen.getByText("Blue Farm").closest("button")!;
+    renderWithShell(<NotificationStack />);
+    expect(screen.getByText("Verifying… 50%")).toBeTruthy();
+    const second = screen.getByText("Blue Farm").closest<HTMLElement>(".notice")!;
     expect(second.style.top).toBe("104px");
     expect(second.style.width).toBe("300px");
   });
 
   it("opens a finished verification in a new tab and removes it; unfinished ones do nothing", () => {
     const open = vi.spyOn(window, "open").mockReturnValue(null);
-    useNotificationStore.setState({
-      notices: [
-        { companyId: "1", name: "Acme", progress: 50, isDone: false },
-        { companyId: "2", name: "Blue Farm", progress: 100, isDone: true },
-      ],
+    useVerificationStore.setState({
+      verifications: [hidden({}), hidden({ id: "2", name: "Blue Farm", progress: 100, loading: false, isDone: true })],
     });
-    render(<NotificationStack />);
+    renderWithShell(<NotificationStack />);
     fireEvent.click(screen.getByText("Acme"));
     expect(open).not.toHaveBeenCalled();
     fireEvent.click(screen.getByText("Blue Farm"));
     expect(open).toHaveBeenCalledWith("/lead-verification/2", "_blank", "noopener");
-    expect(useNotificationStore.getState().notices.map((notice) => notice.companyId)).toEqual(["1"]);
+    expect(useVerificationStore.getState().verifications.map((item) => item.id)).toEqual(["1"]);
+  });
+
+  it("lets a verification that ended in errors be dismissed", () => {
+    useVerificationStore.setState({ verifications: [hidden({ progress: 100, loading: false })] });
+    renderWithShell(<NotificationStack />);
+    expect(screen.getByText("Finished with errors")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Dismiss Acme" }));
+    expect(useVerificationStore.getState().verifications).toEqual([]);
   });
 });

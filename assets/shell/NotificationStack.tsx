@@ -1,4 +1,6 @@
-import { useNotificationStore, type VerificationNotice } from "../stores/notifications";
+import { useT } from "../i18n/useT";
+import { useVerificationStore, visibleNotifications, type Verification } from "../stores/verification";
+import { Icon } from "./Icon";
 
 export const NOTIFICATION_WIDTH_PX = 300;
 const TOP_PX = 24;
@@ -8,28 +10,42 @@ export function noticeTop(index: number): number {
   return TOP_PX + STEP_PX * index;
 }
 
-function NoticeCard({ notice, index }: { notice: VerificationNotice; index: number }) {
-  const remove = useNotificationStore((state) => state.remove);
-  const open = () => {
-    if (!notice.isDone) return;
-    remove(notice.companyId);
-    window.open(`/lead-verification/${encodeURIComponent(notice.companyId)}`, "_blank", "noopener");
-  };
+function NoticeCard({ verification, index }: { verification: Verification; index: number }) {
+  const t = useT();
+  const openResult = useVerificationStore((state) => state.openResult);
+  const remove = useVerificationStore((state) => state.remove);
+  let status: string;
+  if (verification.loading) status = t("verification.notice.running", { progress: verification.progress });
+  else if (verification.isDone) status = t("verification.notice.done");
+  else status = t("verification.notice.failed");
   return (
-    <button type="button" className="notice" style={{ top: noticeTop(index), width: NOTIFICATION_WIDTH_PX }} onClick={open}>
-      <span className="notice__name">{notice.name}</span>
-      <progress className="notice__progress" max={100} value={notice.progress} aria-label={notice.name} />
-    </button>
+    <div className="notice" style={{ top: noticeTop(index), width: NOTIFICATION_WIDTH_PX }}>
+      <button type="button" className="notice__open" aria-disabled={!verification.isDone} onClick={() => openResult(verification.id)}>
+        <span className="notice__name">{verification.name}</span>
+        <span className="notice__status">{status}</span>
+        <progress className="notice__progress" max={100} value={verification.progress} aria-label={verification.name} />
+      </button>
+      {!verification.loading && (
+        <button
+          type="button"
+          className="icon-button notice__close"
+          aria-label={t("verification.notice.dismiss", { name: verification.name })}
+          onClick={() => remove(verification.id)}
+        >
+          <Icon name="close" size={14} />
+        </button>
+      )}
+    </div>
   );
 }
 
-/** Floating verification cards, stacked at the top right. */
+/** Floating cards of hidden verifications, stacked at the top right of every page (spec §2). */
 export function NotificationStack() {
-  const notices = useNotificationStore((state) => state.notices);
+  const verifications = useVerificationStore((state) => state.verifications);
   return (
     <div className="notice-stack" aria-live="polite">
-      {notices.map((notice, index) => (
-        <NoticeCard key={notice.companyId} notice={notice} index={index} />
+      {visibleNotifications(verifications).map((verification, index) => (
+        <NoticeCard key={verification.id} verification={verification} index={index} />
       ))}
     </div>
   );

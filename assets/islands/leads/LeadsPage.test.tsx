@@ -13,7 +13,6 @@ import { useToastStore } from "../../stores/toast";
 import { stubApi, type StubAnswer, type StubRoutes } from "../../testing/api";
 import { clientData, wireProfile } from "../../testing/billing";
 import { renderWithShell, testPreload } from "../../testing/render";
-import { VerificationPage } from "../verification/VerificationPage";
 import { LeadsPage } from "./LeadsPage";
 
 vi.mock("../../components/ShipmentChart", () => ({
@@ -319,14 +318,5 @@ describe("My leads drawer", () => {
     fireEvent.click(screen.getByRole("button", { name: "My leads" }));
     expect(await screen.findByText("The emails and phone numbers you reveal are listed here.")).toBeTruthy();
     expect(window.location.search).toBe("?my-leads=1");
-  });
-});
-
-describe("verification detail", () => {
-  it("links a verification result back to Lead Verification", () => {
-    renderWithShell(<VerificationPage />, {
-      preload: testPreload({ page: "verification-detail", path: "/lead-verification/7", data: { companyId: "7" } }),
-    });
-    expect(screen.getByRole("link", { name: "Back to Lead Verification" }).getAttribute("href")).toBe("/lead-verification");
   });
 });

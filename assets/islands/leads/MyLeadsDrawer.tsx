@@ -1,37 +1,19 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { revealedLeadsCsv, useMyLeads, type Lead } from "../../api/leads";
 import { useT } from "../../i18n/useT";
 import { useAnalytics, usePreload } from "../../shell/context";
 import { Icon } from "../../shell/Icon";
 import { Skeleton } from "../../shell/Skeleton";
+import { useParamToggle } from "../../shell/useParamToggle";
 import { EmailCell, PhoneCell } from "./ContactCells";
 
 /** The search parameter that opens the drawer (spec §2): any non-empty value. */
 export const MY_LEADS_PARAM = "my-leads";
 
-function addressWith(open: boolean, location: Location = window.location): string {
-  const params = new URLSearchParams(location.search);
-  if (open) params.set(MY_LEADS_PARAM, "1");
-  else params.delete(MY_LEADS_PARAM);
-  const search = params.toString();
-  return `${location.pathname}${search ? `?${search}` : ""}${location.hash}`;
-}
-
 /** Whether the drawer is open; it follows the address, on load and on Back and Forward. */
 export function useMyLeadsOpen(): [boolean, (open: boolean) => void] {
   const { search } = usePreload();
-  const [open, setOpen] = useState(Boolean(search.myLeads));
-  useEffect(() => {
-    const follow = () => setOpen(Boolean(new URLSearchParams(window.location.search).get(MY_LEADS_PARAM)));
-    window.addEventListener("popstate", follow);
-    return () => window.removeEventListener("popstate", follow);
-  }, []);
-  const change = useCallback((next: boolean) => {
-    if (next) window.history.pushState(window.history.state, "", addressWith(true));
-    else window.history.replaceState(window.history.state, "", addressWith(false));
-    setOpen(next);
-  }, []);
-  return [open, change];
+  return useParamToggle(MY_LEADS_PARAM, Boolean(search.myLeads));
 }
 
 function download(leads: readonly Lead[]): void {

@@ -1,4 +1,5 @@
 import { mountIsland } from "../../shell/mountIsland";
 import { VerificationPage } from "./VerificationPage";
+import "./styles.css";
 
 mountIsland(VerificationPage);

@@ -1,0 +1,381 @@
+import { useMemo } from "react";
+import useSWR, { mutate } from "swr";
+import type { MessageKey, Text } from "../i18n/messages";
+import { camelizeDeep } from "./camelCase";
+import { ApiError, apiFetch, type Envelope } from "./client";
+import { EMAIL_PATTERN } from "../shell/validation";
+import { buildQueryString } from "./queryString";
+import { fetchData } from "./swr";
+
+// Keep in sync with apps/verification/api.py and schemas.py (the lead-verification API contract).
+// Every wire name this client reads is in this module, so the contract is aligned in one place.
+export const VERIFICATION_PATH = "/fast-ai/v1/lead-verification/companies";
+export const MY_VERIFICATIONS_PATH = "/fast-ai/v1/users/lead-verification";
+
+/** What a verification costs: 70 to 100 credits depending on the data found (spec §9). */
+export const VERIFICATION_MAX_CREDITS = 100;
+
+/** The four checks, in the order the progress view lists them, and their path segments. */
+export const CHECKS = ["companyProfile", "tradeData", "sanctions", "website"] as const;
+export type CheckName = (typeof CHECKS)[number];
+const CHECK_SEGMENTS: Record<CheckName, string> = {
+  companyProfile: "company-profile",
+  tradeData: "trade-data",
+  sanctions: "sanctions",
+  website: "website",
+};
+
+/** A check's state (spec §4): pending, in progress, then success or error. */
+export type CheckState = "pending" | "in_progress" | "success" | "error";
+export type CheckerStates = Record<CheckName, CheckState>;
+
+/** A company the verification search found (selectors.company_data). */
+export interface VerificationCompany {
+  id: number;
+  name: string;
+  domain: string;
+  website: string;
+  country: string;
+  city: string;
+  industries: string[];
+  industry: string;
+  employees: number | null;
+  foundedYear: number | null;
+  isDemo: boolean;
+}
+
+/** A verification as the server keeps it: a check's answer, and each of the user's verifications. */
+export interface VerificationProgress {
+  companyId: number;
+  name: string;
+  domain: string;
+  run: number;
+  checkerStates: CheckerStates;
+  errors: Partial<Record<CheckName, string>>;
+  progress: number;
+  loading: boolean;
+  isDone: boolean;
+  finished: boolean;
+  paid: boolean;
+  creditsCharged: number;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/** One check's part of a result: its state and, once it succeeded, what it found. */
+export type Section<T> = Partial<T> & { state: CheckState; error?: string };
+
+export interface TradeRecord {
+  date: string;
+  hsCode: string;
+  product: string;
+  exporterCountry: string;
+  importerCountry: string;
+  orderValueUsd: number;
+}
+
+export interface MonthlyShipments {
+  month: string;
+  shipments: number;
+  valueUsd: number;
+}
+
+/** The trade data check's findings (GET .../shipments/summary). */
+export interface TradeData {
+  shipments: number;
+  importValueUsd: number;
+  averageImportOrderValueUsd: number | null;
+  lastTransaction: TradeRecord | null;
+  importHistory: TradeRecord[];
+  exportHistory: TradeRecord[];
+  monthly: MonthlyShipments[];
+}
+
+export interface SanctionMatch {
+  name: string;
+  matchedName: string;
+  score: number;
+  list: string;
+  programme: string;
+  listDate: string | null;
+  aboveThreshold: boolean;
+}
+
+/** The sanctions screening (GET .../sanctions/check); a weak score is never a match. */
+export interface SanctionsScreening {
+  screenedName: string;
+  threshold: number;
+  match: boolean;
+  hits: number;
+  matches: SanctionMatch[];
+  lastSanction: string | null;
+}
+
+/** The sanctions provider's error when no list is loaded: never reported as clear. */
+export const NO_LIST_LOADED = "No sanctions list loaded";
+
+/** Place information from a maps provider; `status` says whether one is configured and found it. */
+export interface PlaceInfo {
+  status: string;
+  placeName: string;
+  address: string;
+  businessStatus: string;
+  rating: number | null;
+  placeType: string;
+  openingHours: string[];
+  phone: string;
+}
+
+export type WebsiteStatus = { url: string; statusCode: number; tls: boolean } | { error: string };
+
+export interface VerificationDetail {
+  phone: string | null;
+  email: string | null;
+  employees: number | null;
+  foundedYear: number | null;
+  importHistory: TradeRecord[];
+  exportHistory: TradeRecord[];
+  averageImportOrderValue: number | null;
+  lastTransaction: TradeRecord | null;
+  placeInformation: PlaceInfo | null;
+  websiteStatus: WebsiteStatus | null;
+  domain: string;
+  domainAgeDays: number | null;
+  domainExpiresAt: string | null;
+  verifiedAt: string | null;
+  lastSanction: string | null;
+  creditsUsed: number;
+}
+
+/** One check's line of the criteria: whether it ran, found data, or why it could not. */
+export interface Criterion {
+  key: string;
+  state: CheckState;
+  foundData: boolean;
+  error: string | null;
+}
+
+export const RECOMMENDATION_LEVELS = {
+  employeeSize: ["small", "medium", "large"],
+  foundedAge: ["new", "stable", "long"],
+  sanctionMatch: ["yes", "no"],
+  domainState: ["none", "new", "stable", "expired"],
+  transactions: ["none", "low", "stable", "strong"],
+} as const;
+export type RecommendationTopic = keyof typeof RECOMMENDATION_LEVELS;
+
+/** A topic's level and its text in the three languages (zh-hans arrives as zhHans). */
+export interface Recommendation {
+  value: string;
+  texts: Partial<Record<"en" | "vi" | "zhHans", string>>;
+}
+
+export type VerificationStatus = "verified" | "partially_verified" | "insufficient_data";
+
+/** The verification result (spec §3), with its criteria parsed. */
+export interface VerificationResult {
+  companyId: number;
+  status: VerificationStatus;
+  industry: string;
+  website: string;
+  companyName: string;
+  country: string;
+  leadVerificationCriteria: Criterion[];
+  detail: VerificationDetail;
+  recommendations: Partial<Record<RecommendationTopic, Recommendation>>;
+  /** One sentence per check, each built from a figure, in the request's language. */
+  trustVerdict: string[];
+  message: string | null;
+}
+
+type WireResult = Omit<VerificationResult, "leadVerificationCriteria"> & { leadVerificationCriteria: unknown };
+
+/** The criteria arrive as JSON text; the client holds them parsed (and camelCased). */
+export function parseCriteria(wire: unknown): Criterion[] {
+  let list: unknown = wire;
+  if (typeof wire === "string") {
+    try {
+      list = camelizeDeep(JSON.parse(wire));
+    } catch {
+      return [];
+    }
+  }
+  return Array.isArray(list) ? (list as Criterion[]) : [];
+}
+
+/** A result as fetched or preloaded (criteria still JSON text) as the page reads it. */
+export function toResult(wire: WireResult): VerificationResult {
+  return { ...wire, leadVerificationCriteria: parseCriteria(wire.leadVerificationCriteria) };
+}
+
+// ---- Search ----------------------------------------------------------------------------------
+
+export interface VerificationSearch {
+  name: string;
+  website: string;
+}
+
+/** Client-side check with the spec's §5 text; null means the search can run. */
+export function validateSearch(search: VerificationSearch): Text | null {
+  return search.name.trim() || search.website.trim() ? null : { id: "verification.search.required" };
+}
+
+export function searchPath(search: VerificationSearch, internet: boolean): string {
+  const query = buildQueryString({ name: search.name.trim(), website: search.website.trim() });
+  return `${VERIFICATION_PATH}${internet ? "/extend" : ""}${query}`;
+}
+
+/** An internet search that is not configured answers 503: the tab says it is unavailable. */
+export function isUnavailable(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 503;
+}
+
+export function useVerificationSearch(search: VerificationSearch | null, internet: boolean) {
+  return useSWR<VerificationCompany[], unknown>(search ? searchPath(search, internet) : null, fetchData<VerificationCompany[]>, {
+    keepPreviousData: true,
+  });
+}
+
+export function useMyVerifications(enabled = true) {
+  return useSWR<VerificationProgress[], unknown>(enabled ? MY_VERIFICATIONS_PATH : null, fetchData<VerificationProgress[]>);
+}
+
+export function useVerificationCompany(id: number) {
+  return useSWR<VerificationCompany, unknown>(`${VERIFICATION_PATH}/${id}`, fetchData<VerificationCompany>);
+}
+
+/** The result; the cache keeps it as the server sent it (the page preloads it), parsed here. */
+export function useVerificationResult(id: number) {
+  const answer = useSWR<WireResult, unknown>(`${VERIFICATION_PATH}/${id}/results`, fetchData<WireResult>);
+  const result = useMemo(() => (answer.data ? toResult(answer.data) : undefined), [answer.data]);
+  return { result, error: answer.error };
+}
+
+export function useSanctionsCheck(id: number) {
+  return useSWR<Section<SanctionsScreening>, unknown>(`${VERIFICATION_PATH}/${id}/sanctions/check`, fetchData<Section<SanctionsScreening>>);
+}
+
+export function useTradeData(id: number) {
+  return useSWR<Section<TradeData>, unknown>(`${VERIFICATION_PATH}/${id}/shipments/summary`, fetchData<Section<TradeData>>);
+}
+
+/** Reads the user's verifications again (a run just ended), wherever they are shown. */
+export function refreshMyVerifications(): Promise<unknown> {
+  return mutate(MY_VERIFICATIONS_PATH);
+}
+
+/** The user's verifications as the server has them now (the store follows a run with it). */
+export function fetchMyVerifications(): Promise<VerificationProgress[]> {
+  return fetchData<VerificationProgress[]>(MY_VERIFICATIONS_PATH);
+}
+
+// ---- The four checks -------------------------------------------------------------------------
+
+/** What a failed call is handed to: the product's general error handler (spec §8). */
+export type ErrorHandler = (error: unknown) => void;
+
+/**
+ * Runs one check; resolves to its final state. A check the server ran but could not complete
+ * (its source unreachable) answers with its state "error"; a failed call is an error too, and
+ * goes to `onError` (an insufficient credit balance is told to the user there).
+ */
+export async function runCheck(companyId: string, check: CheckName, domain: string, onError?: ErrorHandler): Promise<"success" | "error"> {
+  try {
+    const body = await apiFetch<Envelope<VerificationProgress>>(
+      `${VERIFICATION_PATH}/${encodeURIComponent(companyId)}/checks/${CHECK_SEGMENTS[check]}`,
+      { method: "POST", body: { domain } },
+    );
+    return body.data.checkerStates[check] === "success" ? "success" : "error";
+  } catch (error) {
+    onError?.(error);
+    return "error";
+  }
+}
+
+// ---- Reports ---------------------------------------------------------------------------------
+
+/** The advanced report types (spec §3), named on the wire as the spec names them. */
+export const REPORT_TYPES = [
+  "Credit Score and Limit",
+  "Financial Performance",
+  "Director & Shareholder Information",
+  "Company Ownership",
+  "Key Risk Indicators",
+  "Business Verification",
+  "Other",
+] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+export interface ReportContact {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  companyName: string;
+  jobTitle: string;
+  message: string;
+}
+
+export type ReportField = keyof ReportContact | "reportTypes";
+export type ReportErrors = Partial<Record<ReportField, Text>>;
+
+export function emptyContact(): ReportContact {
+  return { firstName: "", lastName: "", email: "", phone: "", companyName: "", jobTitle: "", message: "" };
+}
+
+// Digits with an optional leading +, spaces, dots, dashes and brackets; 7 to 15 digits in all.
+const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
+
+function validPhone(phone: string): boolean {
+  const digits = phone.replace(/\D/g, "").length;
+  return PHONE_PATTERN.test(phone) && digits >= 7 && digits <= 15;
+}
+
+/** The spec's §5 texts for the report forms; an empty result means the form can be sent. */
+export function validateReport(contact: ReportContact, reportTypes: readonly ReportType[] | null): ReportErrors {
+  const errors: ReportErrors = {};
+  if (!contact.firstName.trim()) errors.firstName = { id: "verification.report.firstNameRequired" };
+  if (!contact.lastName.trim()) errors.lastName = { id: "verification.report.lastNameRequired" };
+  if (!EMAIL_PATTERN.test(contact.email.trim())) errors.email = { id: "verification.report.emailInvalid" };
+  if (!contact.phone.trim()) errors.phone = { id: "verification.report.phoneRequired" };
+  else if (!validPhone(contact.phone.trim())) errors.phone = { id: "verification.report.phoneInvalid" };
+  if (!contact.companyName.trim()) errors.companyName = { id: "verification.report.companyNameRequired" };
+  if (reportTypes !== null && reportTypes.length === 0) errors.reportTypes = { id: "verification.report.typesRequired" };
+  return errors;
+}
+
+const SERVER_TEXTS: Record<string, MessageKey> = {
+  "First name is required": "verification.report.firstNameRequired",
+  "Last name is required": "verification.report.lastNameRequired",
+  "Please enter a valid email address": "verification.report.emailInvalid",
+  "Phone number is required": "verification.report.phoneRequired",
+  "Please enter a valid phone number": "verification.report.phoneInvalid",
+  "Company name is required": "verification.report.companyNameRequired",
+  "Please select at least one report type": "verification.report.typesRequired",
+  "Please enter company name or website to verify": "verification.search.required",
+};
+
+const camel = (name: string) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/** The 422 answer's field messages, keyed by the form's field names. */
+export function reportErrorsOf(error: unknown): ReportErrors | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  const errors: ReportErrors = {};
+  for (const [field, texts] of Object.entries(error.body.data?.fields ?? {})) {
+    const first = texts[0];
+    if (!first) continue;
+    const key = SERVER_TEXTS[first.trim()];
+    errors[camel(field) as ReportField] = key ? { id: key } : { text: first };
+  }
+  return errors;
+}
+
+/** Claims an advanced report of the chosen types about a company. */
+export async function requestReport(companyId: number, contact: ReportContact, reportTypes: readonly ReportType[]): Promise<void> {
+  await apiFetch(`${VERIFICATION_PATH}/${companyId}/request-report`, { method: "POST", body: { ...contact, reportTypes } });
+}
+
+/** Asks staff for a custom report; the message says about whom and what. */
+export async function requestCustomReport(contact: ReportContact): Promise<void> {
+  await apiFetch(`${VERIFICATION_PATH}/request-contact`, { method: "POST", body: contact });
+}

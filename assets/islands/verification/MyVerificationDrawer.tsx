@@ -1,0 +1,87 @@
+import { useEffect, useRef } from "react";
+import { CHECKS, useMyVerifications, type VerificationProgress } from "../../api/verification";
+import { formatDateTime } from "../../i18n/format";
+import { useLanguage } from "../../i18n/language";
+import type { MessageKey } from "../../i18n/messages";
+import { useT } from "../../i18n/useT";
+import { usePreload } from "../../shell/context";
+import { Icon } from "../../shell/Icon";
+import { Skeleton } from "../../shell/Skeleton";
+import { useParamToggle } from "../../shell/useParamToggle";
+
+/** The search parameter that opens the drawer (spec §2): any non-empty value. */
+export const MY_VERIFICATION_PARAM = "my-verification";
+
+/** Whether the drawer is open; it follows the address, on load and on Back and Forward. */
+export function useMyVerificationOpen(): [boolean, (open: boolean) => void] {
+  const { search } = usePreload();
+  return useParamToggle(MY_VERIFICATION_PARAM, Boolean(search.myVerification));
+}
+
+/** A verification's overall status, from its four checks. */
+export function overallStatus(verification: VerificationProgress): MessageKey {
+  if (!verification.finished) return "verification.status.inProgress";
+  if (verification.isDone) return "verification.status.verified";
+  if (CHECKS.every((check) => verification.checkerStates[check] === "error")) return "verification.status.failed";
+  return "verification.status.partial";
+}
+
+/** The companies this user verified, with their status; each opens its result. */
+export function MyVerificationDrawer({ onClose }: { onClose: () => void }) {
+  const t = useT();
+  const language = useLanguage();
+  const { data, error } = useMyVerifications();
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    panel.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") onClose();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [onClose]);
+  let body;
+  if (!data) body = error ? <p className="muted">{t("error.generic")}</p> : <Skeleton />;
+  else if (data.length === 0) body = <p className="muted">{t("verification.mine.empty")}</p>;
+  else
+    body = (
+      <ul className="verification-mine">
+        {data.map((verification) => {
+          const status = overallStatus(verification);
+          return (
+            <li key={verification.companyId} className="verification-mine__item">
+              <a href={`/lead-verification/${verification.companyId}`}>{verification.name}</a>
+              <span className="verification-status" data-status={status.split(".").pop()}>
+                {t(status)}
+              </span>
+              <span className="data-table__detail">
+                {[verification.domain, verification.finishedAt && formatDateTime(verification.finishedAt, language)]
+                  .filter(Boolean)
+                  .join(" · ")}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  return (
+    <div
+      className="verification-drawer-backdrop"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div ref={panel} className="verification-drawer" role="dialog" aria-modal="true" aria-labelledby="verification-mine-title" tabIndex={-1}>
+        <div className="dialog__header">
+          <h2 id="verification-mine-title" className="dialog__title">
+            {t("verification.mine.title")}
+          </h2>
+          <button type="button" className="icon-button" aria-label={t("common.close")} onClick={onClose}>
+            <Icon name="close" />
+          </button>
+        </div>
+        {body}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { useState, type SubmitEvent } from "react";
+import {
+  isUnavailable,
+  VERIFICATION_MAX_CREDITS,
+  useVerificationSearch,
+  validateSearch,
+  type VerificationCompany,
+  type VerificationSearch,
+} from "../../api/verification";
+import { useLanguage } from "../../i18n/language";
+import type { Text } from "../../i18n/messages";
+import { useT, useTextFormatter } from "../../i18n/useT";
+import { useAnalytics } from "../../shell/context";
+import { useApiErrorHandler } from "../../shell/errorHandling";
+import { Skeleton } from "../../shell/Skeleton";
+import { Tooltip } from "../../shell/Tooltip";
+import { useVerificationStore } from "../../stores/verification";
+import { ConfirmDialog } from "./ConfirmDialog";
+import { countryLabel } from "./format";
+
+type Source = "database" | "internet";
+
+function Results({ search, source, onVerify }: { search: VerificationSearch; source: Source; onVerify: (company: VerificationCompany) => void }) {
+  const t = useT();
+  const language = useLanguage();
+  const { data, error, isLoading } = useVerificationSearch(search, source === "internet");
+  if (error && isUnavailable(error)) return <p className="form-alert">{t("verification.search.internetUnavailable")}</p>;
+  if (error) return <p className="form-alert">{t("error.generic")}</p>;
+  if (isLoading || !data) return <Skeleton />;
+  if (data.length === 0) return <p className="muted">{t("verification.search.empty")}</p>;
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">{t("verification.field.companyName")}</th>
+            <th scope="col">{t("verification.field.website")}</th>
+            <th scope="col">{t("verification.field.country")}</th>
+            <th scope="col">{t("verification.field.industry")}</th>
+            <th scope="col">
+              <span className="sr-only">{t("verification.search.action")}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((company) => (
+            <tr key={company.id}>
+              <td>
+                <a href={`/lead-verification/${company.id}`}>{company.name}</a>
+              </td>
+              <td>{company.domain || "—"}</td>
+              <td>{countryLabel(company.country, language) || "—"}</td>
+              <td>{company.industry || "—"}</td>
+              <td>
+                <Tooltip label={t("verification.confirm.costTooltip", { credits: VERIFICATION_MAX_CREDITS })}>
+                  <button type="button" className="button button--primary button--small" onClick={() => onVerify(company)}>
+                    {t("verification.search.verify")}
+                  </button>
+                </Tooltip>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The verification search (database or internet), its results, and the start of a verification. */
+export function SearchPanel() {
+  const t = useT();
+  const format = useTextFormatter();
+  const analytics = useAnalytics();
+  const handleError = useApiErrorHandler();
+  const [source, setSource] = useState<Source>("database");
+  const [draft, setDraft] = useState<VerificationSearch>({ name: "", website: "" });
+  const [search, setSearch] = useState<VerificationSearch | null>(null);
+  const [problem, setProblem] = useState<Text | null>(null);
+  const [confirming, setConfirming] = useState<VerificationCompany | null>(null);
+  const verifications = useVerificationStore((state) => state.verifications);
+  const add = useVerificationStore((state) => state.add);
+
+  const submit = (event: SubmitEvent) => {
+    event.preventDefault();
+    const invalid = validateSearch(draft);
+    setProblem(invalid);
+    if (invalid) return;
+    analytics.event("lead_verification", `search_${source}`, draft.name || draft.website);
+    setSearch({ ...draft });
+  };
+  const verify = (company: VerificationCompany) => {
+    // One already under way (or finished) only comes back into view.
+    if (verifications.some((verification) => verification.id === String(company.id))) {
+      add({ id: String(company.id), name: company.name, domain: company.domain }, handleError);
+    } else setConfirming(company);
+  };
+  const confirm = (domain: string) => {
+    if (!confirming) return;
+    analytics.event("lead_verification", "start", String(confirming.id));
+    add({ id: String(confirming.id), name: confirming.name, domain }, handleError);
+    setConfirming(null);
+  };
+
+  return (
+    <section className="card verification-search">
+      <div className="verification-tabs" role="tablist">
+        {(["database", "internet"] as const).map((value) => (
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            className="verification-tab"
+            aria-selected={source === value}
+            onClick={() => setSource(value)}
+          >
+            {t(value === "database" ? "verification.search.database" : "verification.search.internet")}
+          </button>
+        ))}
+      </div>
+      <form className="verification-search__form" onSubmit={submit} noValidate>
+        <label className="form-field">
+          <span className="form-field__label">{t("verification.field.companyName")}</span>
+          <input className="input" value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.target.value })} />
+        </label>
+        <label className="form-field">
+          <span className="form-field__label">{t("verification.field.website")}</span>
+          <input
+            className="input"
+            value={draft.website}
+            placeholder="example.com"
+            onChange={(event) => setDraft({ ...draft, website: event.target.value })}
+          />
+        </label>
+        <button type="submit" className="button button--primary">
+          {t("verification.search.submit")}
+        </button>
+      </form>
+      {problem && (
+        <p className="form-field__error" role="alert">
+          {format(problem)}
+        </p>
+      )}
+      <p className="muted">{t("verification.search.free")}</p>
+      {search && <Results search={search} source={source} onVerify={verify} />}
+      {confirming && <ConfirmDialog company={confirming} onConfirm={confirm} onCancel={() => setConfirming(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,468 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { SWRConfig } from "swr";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { USERS_PATH } from "../../api/accounts";
+import { swrOptions } from "../../api/swr";
+import { MY_VERIFICATIONS_PATH, VERIFICATION_PATH } from "../../api/verification";
+import type { Language } from "../../i18n/messages";
+import { NotificationStack } from "../../shell/NotificationStack";
+import type { Preload } from "../../shell/preload";
+import { useToastStore } from "../../stores/toast";
+import { useVerificationStore } from "../../stores/verification";
+import { callsTo, stubApi, type StubAnswer, type StubRoutes } from "../../testing/api";
+import { clientData, wireProfile } from "../../testing/billing";
+import { renderWithShell, testPreload } from "../../testing/render";
+import { VerificationPage } from "./VerificationPage";
+
+vi.mock("../../components/ShipmentChart", () => ({
+  default: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
+}));
+
+vi.mock("../../api/billing", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../api/billing")>()),
+  refreshProfile: vi.fn(() => Promise.resolve()),
+}));
+
+const ok = (data: unknown, meta: Record<string, unknown> = {}): StubAnswer => ({ body: { data, meta } });
+const failure = (status: number, message: string, code: string, fields: Record<string, string[]> = {}): StubAnswer => ({
+  status,
+  body: { data: { error: message, fields }, meta: { message, code } },
+});
+
+const COMPANY = {
+  id: 42,
+  name: "Nordkern Foods GmbH",
+  domain: "nordkern.example",
+  website: "https://nordkern.example",
+  country: "DE",
+  city: "Hamburg",
+  industries: ["Food & Beverages"],
+  industry: "Food & Beverages",
+  employees: 120,
+  founded_year: 1998,
+  is_demo: true,
+};
+
+const SHIPMENT = {
+  date: "2026-02-12",
+  hs_code: "080132",
+  product: "Cashew kernels, shelled",
+  exporter_country: "VN",
+  importer_country: "DE",
+  order_value_usd: 70000,
+};
+
+const RESULT = {
+  company_id: 42,
+  status: "verified",
+  industry: "Food & Beverages",
+  website: "https://nordkern.example",
+  company_name: "Nordkern Foods GmbH",
+  country: "DE",
+  lead_verification_criteria: JSON.stringify([
+    { key: "company_profile", state: "success", found_data: true, error: null },
+    { key: "trade_data", state: "success", found_data: true, error: null },
+    { key: "sanctions", state: "success", found_data: false, error: null },
+    { key: "website", state: "error", found_data: false, error: "The website is unreachable" },
+  ]),
+  detail: {
+    phone: "+49 40 1234567",
+    email: null,
+    employees: 120,
+    founded_year: 1998,
+    sanctions: null,
+    import_history: [SHIPMENT],
+    export_history: [],
+    average_import_order_value: 70000,
+    last_transaction: SHIPMENT,
+    place_information: {
+      status: "found",
+      address: "Am Sandtorkai 1, Hamburg",
+      place_name: "Nordkern Foods",
+      business_status: "OPERATIONAL",
+      rating: 4.4,
+      place_type: "food wholesaler",
+      opening_hours: ["Mon-Fri 08:00-17:00"],
+      phone: "+49 40 1234567",
+    },
+    website_status: { url: "https://nordkern.example/", status_code: 200, tls: true },
+    domain: "nordkern.example",
+    domain_age_days: 3300,
+    domain_age: "9 years",
+    domain_expires_at: "2027-05-01",
+    verified_at: "2026-03-01T10:00:00Z",
+    last_sanction: null,
+    credits_used: 100,
+  },
+  checks: {},
+  recommendations: {
+    sanction_match: { value: "no", texts: {} },
+    transactions: { value: "strong", texts: { en: "An active importer with 37 shipments.", vi: "Nhà nhập khẩu năng động.", "zh-hans": "活跃的进口商。" } },
+  },
+  trust_verdict: [
+    "Imports HS 0801 from Viet Nam, last shipment 2 months ago.",
+    "No sanctions match above the threshold 0.75.",
+    "Domain registered 9 years ago.",
+  ],
+  language: "en",
+  message: null,
+};
+
+const SANCTIONS = {
+  state: "success",
+  screened_name: "Nordkern Foods GmbH",
+  threshold: 0.75,
+  match: false,
+  hits: 0,
+  matches: [
+    {
+      name: "Nordkern Trading LLC",
+      matched_name: "Nordkern Foods GmbH",
+      score: 0.62,
+      list: "OFAC SDN",
+      programme: "IRAN",
+      list_date: "2026-01-15",
+      above_threshold: false,
+    },
+  ],
+  last_sanction: null,
+};
+
+const TRADE = {
+  state: "success",
+  shipments: 7,
+  import_value_usd: 490000,
+  average_import_order_value_usd: 70000,
+  last_transaction: SHIPMENT,
+  import_history: [SHIPMENT],
+  export_history: [],
+  monthly: [
+    { month: "2026-01", shipments: 3, value_usd: 210000 },
+    { month: "2026-02", shipments: 4, value_usd: 280000 },
+  ],
+};
+
+const ALL_SUCCESS = { company_profile: "success", trade_data: "success", sanctions: "success", website: "success" };
+
+function progressOf(fields: Record<string, unknown>) {
+  return {
+    company_id: 42,
+    name: "Nordkern Foods GmbH",
+    domain: "nordkern.example",
+    run: 1,
+    checker_states: ALL_SUCCESS,
+    errors: {},
+    progress: 100,
+    loading: false,
+    is_done: true,
+    finished: true,
+    paid: true,
+    credits_charged: 100,
+    started_at: "2026-03-01T09:59:00Z",
+    finished_at: "2026-03-01T10:00:00Z",
+    ...fields,
+  };
+}
+
+const MINE = [
+  progressOf({}),
+  progressOf({
+    company_id: 43,
+    name: "Blue Farm Co",
+    domain: "",
+    checker_states: { ...ALL_SUCCESS, trade_data: "error", website: "error" },
+    is_done: false,
+    credits_charged: 70,
+  }),
+];
+
+const checkPath = (id: number, segment: string) => `POST ${VERIFICATION_PATH}/${id}/checks/${segment}`;
+
+function routes(overrides: StubRoutes = {}): StubRoutes {
+  const checks = Object.fromEntries(
+    ["company-profile", "trade-data", "sanctions", "website"].map((segment) => [checkPath(42, segment), ok(progressOf({}))]),
+  );
+  return {
+    [`GET ${VERIFICATION_PATH}`]: ok([COMPANY]),
+    [`GET ${VERIFICATION_PATH}/extend`]: failure(503, "Internet search is not configured", "provider_unavailable"),
+    [`GET ${MY_VERIFICATIONS_PATH}`]: ok(MINE),
+    [`GET ${VERIFICATION_PATH}/42`]: ok(COMPANY),
+    [`GET ${VERIFICATION_PATH}/42/results`]: ok(RESULT),
+    [`GET ${VERIFICATION_PATH}/42/sanctions/check`]: ok(SANCTIONS),
+    [`GET ${VERIFICATION_PATH}/42/shipments/summary`]: ok(TRADE),
+    [`POST ${VERIFICATION_PATH}/42/request-report`]: { status: 201, body: { data: { id: 1, status: "open" }, meta: { message: "Request received" } } },
+    [`POST ${VERIFICATION_PATH}/request-contact`]: { status: 201, body: { data: { id: 2, status: "open" }, meta: { message: "Request received" } } },
+    ...checks,
+    ...overrides,
+  };
+}
+
+const searchPage: Partial<Preload> = { page: "lead-verification", path: "/lead-verification" };
+const detailPage: Partial<Preload> = { page: "verification-detail", path: "/lead-verification/42", data: { companyId: "42" } };
+
+function renderPage(preload: Partial<Preload>, language: Language = "en", api: Record<string, unknown> = {}) {
+  const fallback = { [USERS_PATH]: clientData(wireProfile()), ...api };
+  renderWithShell(
+    <SWRConfig value={{ ...swrOptions(fallback, () => undefined), provider: () => new Map(), dedupingInterval: 0 }}>
+      <VerificationPage />
+      <NotificationStack />
+    </SWRConfig>,
+    { language, preload: testPreload(preload) },
+  );
+}
+
+function search(name: string) {
+  fireEvent.change(screen.getByLabelText("Company name"), { target: { value: name } });
+  fireEvent.click(screen.getByRole("button", { name: "Search" }));
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  useVerificationStore.setState({ verifications: [] });
+  useToastStore.setState({ toasts: [], lastId: 0 });
+  window.history.replaceState(null, "", "/lead-verification");
+});
+
+describe("the verification search", () => {
+  it("asks for a company name or website before searching", () => {
+    const fetchMock = stubApi(routes());
+    renderPage(searchPage);
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    expect(screen.getByRole("alert").textContent).toBe("Please enter company name or website to verify");
+    expect(callsTo(fetchMock, `GET ${VERIFICATION_PATH}`)).toHaveLength(0);
+  });
+
+  it("searches the database by name and says the internet search is unavailable", async () => {
+    const fetchMock = stubApi(routes());
+    renderPage(searchPage);
+    search("Nordkern");
+    expect(await screen.findByRole("link", { name: "Nordkern Foods GmbH" })).toBeTruthy();
+    expect(fetchMock.mock.calls.at(-1)?.[0]).toBe(`${VERIFICATION_PATH}?name=Nordkern`);
+    fireEvent.click(screen.getByRole("tab", { name: "Internet search" }));
+    expect(await screen.findByText(/Internet search is not available/)).toBeTruthy();
+  });
+
+  it("confirms the cost, shows the four checks' progress, hides to a card and opens the result when done", async () => {
+    const fetchMock = stubApi(routes());
+    const open = vi.spyOn(window, "open").mockReturnValue(null);
+    renderPage(searchPage);
+    search("Nordkern");
+    const verify = await screen.findByRole("button", { name: "Verify" });
+    fireEvent.mouseEnter(verify);
+    expect(screen.getByRole("tooltip").textContent).toBe("A company verification costs 100 credits.");
+    fireEvent.click(verify);
+    const confirm = screen.getByRole("dialog", { name: "Verify Nordkern Foods GmbH?" });
+    expect(within(confirm).getByText("Costs up to 100 credits, charged once all four checks have finished.")).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+
+    fireEvent.click(screen.getByRole("button", { name: "Verify" }));
+    fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
+    const progress = screen.getByRole("dialog", { name: "Verifying Nordkern Foods GmbH" });
+    expect(within(progress).getAllByText("Pending")).toHaveLength(4);
+    expect(within(progress).getByText("0%")).toBeTruthy();
+    expect(await within(progress).findByText("100%")).toBeTruthy();
+    expect(within(progress).getAllByText("Done")).toHaveLength(4);
+    expect(callsTo(fetchMock, checkPath(42, "sanctions"))).toEqual([{ domain: "nordkern.example" }]);
+
+    fireEvent.click(within(progress).getByRole("button", { name: "Close" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    fireEvent.click(screen.getByText("Done: click to open the result"));
+    expect(open).toHaveBeenCalledWith("/lead-verification/42", "_blank", "noopener");
+    expect(useVerificationStore.getState().verifications).toEqual([]);
+  });
+
+  it("tells the user through the general error handler when the credits do not cover the checks", async () => {
+    const noCredit = failure(403, "Insufficient credit", "insufficient_credit");
+    stubApi(routes(Object.fromEntries(["company-profile", "trade-data", "sanctions", "website"].map((segment) => [checkPath(42, segment), noCredit]))));
+    renderPage(searchPage);
+    search("Nordkern");
+    fireEvent.click(await screen.findByRole("button", { name: "Verify" }));
+    fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
+    const progress = screen.getByRole("dialog", { name: "Verifying Nordkern Foods GmbH" });
+    await waitFor(() => expect(within(progress).getAllByText("Error")).toHaveLength(4));
+    expect(useToastStore.getState().toasts[0]?.title).toEqual({ id: "error.insufficientCredit" });
+  });
+
+  it("reopens a verification already under way instead of asking again", async () => {
+    stubApi(routes());
+    useVerificationStore.setState({
+      verifications: [
+        {
+          id: "42",
+          name: "Nordkern Foods GmbH",
+          domain: "nordkern.example",
+          progress: 50,
+          checkerStates: { companyProfile: "success", tradeData: "success", sanctions: "in_progress", website: "in_progress" },
+          modalOpen: false,
+          notificationVisible: true,
+          loading: true,
+          isDone: false,
+        },
+      ],
+    });
+    renderPage(searchPage);
+    expect(screen.getByText("Verifying… 50%")).toBeTruthy();
+    search("Nordkern");
+    fireEvent.click(await screen.findByRole("button", { name: "Verify" }));
+    const progress = screen.getByRole("dialog", { name: "Verifying Nordkern Foods GmbH" });
+    expect(within(progress).getAllByText("Verifying")).toHaveLength(2);
+    expect(screen.queryByText("Verifying… 50%")).toBeNull();
+  });
+});
+
+describe("My Verification", () => {
+  it("opens from the address and lists the user's verifications with their status", async () => {
+    stubApi(routes());
+    window.history.replaceState(null, "", "/lead-verification?my-verification=1");
+    renderPage({ ...searchPage, search: { ...testPreload().search, myVerification: "1" } });
+    const drawer = await screen.findByRole("dialog", { name: "My Verification" });
+    expect((await within(drawer).findByRole("link", { name: "Nordkern Foods GmbH" })).getAttribute("href")).toBe("/lead-verification/42");
+    expect(within(drawer).getByText("Verified")).toBeTruthy();
+    expect(within(drawer).getByText("Partly verified")).toBeTruthy();
+    fireEvent.click(within(drawer).getByRole("button", { name: "Close" }));
+    expect(window.location.search).toBe("");
+  });
+
+  it("opens with its button", async () => {
+    stubApi(routes({ [`GET ${MY_VERIFICATIONS_PATH}`]: ok([]) }));
+    renderPage(searchPage);
+    fireEvent.click(screen.getByRole("button", { name: "My Verification" }));
+    expect(await screen.findByText("You have not verified any company yet.")).toBeTruthy();
+    expect(window.location.search).toBe("?my-verification=1");
+  });
+});
+
+describe("the verification result", () => {
+  it("shows every field, the verdict, the recommendations, the sanctions evidence and the trade history", async () => {
+    stubApi(routes());
+    renderPage(detailPage);
+    expect(await screen.findByText("Imports HS 0801 from Viet Nam, last shipment 2 months ago.")).toBeTruthy();
+    expect(screen.getByText("Domain registered 9 years ago.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to Lead Verification" }).getAttribute("href")).toBe("/lead-verification");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Nordkern Foods GmbH");
+    for (const text of [
+      "Germany",
+      "+49 40 1234567",
+      "1998",
+      "HTTP 200, secure connection (TLS)",
+      "9 years",
+      "Am Sandtorkai 1, Hamburg",
+      "OPERATIONAL",
+      "Mon-Fri 08:00-17:00",
+      "Feb 12, 2026 · Cashew kernels, shelled · $70,000",
+    ]) {
+      expect(screen.getAllByText(text).length, text).toBeGreaterThan(0);
+    }
+    const criteria = screen.getByRole("heading", { name: "Verification criteria" }).closest("section")!;
+    expect(within(criteria).getByText("Checked, nothing found")).toBeTruthy();
+    expect(within(criteria).getByText("The website is unreachable")).toBeTruthy();
+    expect(screen.getByText("No sanctions list match: nothing stands in the way on this count.")).toBeTruthy();
+    expect(screen.getByText("An active importer with 37 shipments.")).toBeTruthy();
+    expect(await screen.findByText("No sanctions match above the threshold.")).toBeTruthy();
+    expect(screen.getByText("Match threshold: 75%")).toBeTruthy();
+    const evidence = screen.getByRole("table", { name: "Closest names on the sanctions lists" });
+    for (const text of ["Nordkern Trading LLC", "62%", "OFAC SDN", "IRAN", "Jan 15, 2026"]) expect(within(evidence).getByText(text)).toBeTruthy();
+    expect(await screen.findByRole("img", { name: "Shipments of Nordkern Foods GmbH over 2 months" })).toBeTruthy();
+    expect(screen.getByText("Vietnam → Germany")).toBeTruthy();
+  });
+
+  it("reads a preloaded result, its criteria still JSON text, without asking the server", async () => {
+    const fetchMock = stubApi(routes({ [`GET ${VERIFICATION_PATH}/42/results`]: failure(500, "Server error", "server_error") }));
+    renderPage(detailPage, "en", { [`${VERIFICATION_PATH}/42/results`]: clientData(RESULT) });
+    expect(screen.getByText("Domain registered 9 years ago.")).toBeTruthy();
+    expect(screen.getByText("Checked, nothing found")).toBeTruthy();
+    await screen.findByText("No sanctions match above the threshold.");
+    expect(callsTo(fetchMock, `GET ${VERIFICATION_PATH}/42/results`)).toHaveLength(0);
+  });
+
+  it("shows the latest ten orders of a long history, and all of them on request", async () => {
+    const history = Array.from({ length: 12 }, (_, index) => ({ ...SHIPMENT, date: `2025-${String(index + 1).padStart(2, "0")}-10` }));
+    stubApi(routes({ [`GET ${VERIFICATION_PATH}/42/shipments/summary`]: ok({ ...TRADE, import_history: history }) }));
+    renderPage(detailPage);
+    const imports = (await screen.findByRole("heading", { name: "Import history" })).parentElement!;
+    expect(within(imports).getAllByRole("row")).toHaveLength(11);
+    fireEvent.click(within(imports).getByRole("button", { name: "Show all 12 orders" }));
+    expect(within(imports).getAllByRole("row")).toHaveLength(13);
+  });
+
+  it("never calls an empty sanctions list store clear", async () => {
+    stubApi(routes({ [`GET ${VERIFICATION_PATH}/42/sanctions/check`]: ok({ state: "error", error: "No sanctions list loaded" }) }));
+    renderPage(detailPage);
+    expect(await screen.findByText("No sanctions list is loaded, so this company could not be screened.")).toBeTruthy();
+    expect(screen.queryByText("No sanctions match above the threshold.")).toBeNull();
+  });
+
+  it("shows the server's recommendation text in Chinese", async () => {
+    stubApi(routes());
+    renderPage(detailPage, "zh");
+    expect(await screen.findByText("活跃的进口商。")).toBeTruthy();
+    expect(screen.getByText("未匹配任何制裁名单：此方面没有障碍。")).toBeTruthy();
+  });
+
+  it("says when the company has not been verified yet, and shows it in Vietnamese", async () => {
+    stubApi(routes({ [`GET ${VERIFICATION_PATH}/42/results`]: failure(404, "Not found", "not_found") }));
+    renderPage(detailPage, "vi");
+    expect(await screen.findByText("Công ty này chưa được xác minh.")).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Nordkern Foods GmbH" })).toBeTruthy();
+  });
+});
+
+describe("the report forms", () => {
+  function fill(form: HTMLElement) {
+    const values: [string, string][] = [
+      ["First name", "An"],
+      ["Last name", "Nguyen"],
+      ["Email", "an@example.com"],
+      ["Phone number", "+84 912 345 678"],
+      ["Your company", "Saigon Cashew JSC"],
+    ];
+    for (const [label, value] of values) fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+  }
+
+  it("checks the advanced report claim with the spec's texts, then sends the chosen types", async () => {
+    const fetchMock = stubApi(routes());
+    renderPage(detailPage);
+    const form = (await screen.findByRole("heading", { name: "Advanced report" })).closest("section")!;
+    fireEvent.change(within(form).getByLabelText("Email"), { target: { value: "an@" } });
+    fireEvent.change(within(form).getByLabelText("Phone number"), { target: { value: "12" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Send request" }));
+    for (const text of [
+      "First name is required",
+      "Last name is required",
+      "Please enter a valid email address",
+      "Please enter a valid phone number",
+      "Company name is required",
+      "Please select at least one report type",
+    ]) {
+      expect(within(form).getByText(text)).toBeTruthy();
+    }
+    expect(within(form).getAllByRole("checkbox")).toHaveLength(7);
+    fill(form);
+    fireEvent.click(within(form).getByLabelText("Credit Score and Limit"));
+    fireEvent.click(within(form).getByLabelText("Key Risk Indicators"));
+    fireEvent.click(within(form).getByRole("button", { name: "Send request" }));
+    expect(await within(form).findByText("Request received. Our staff will contact you within 24 hours.")).toBeTruthy();
+    expect(callsTo(fetchMock, `POST ${VERIFICATION_PATH}/42/request-report`)).toEqual([
+      {
+        first_name: "An",
+        last_name: "Nguyen",
+        email: "an@example.com",
+        phone: "+84 912 345 678",
+        company_name: "Saigon Cashew JSC",
+        job_title: "",
+        message: "",
+        report_types: ["Credit Score and Limit", "Key Risk Indicators"],
+      },
+    ]);
+  });
+
+  it("shows the server's field messages on a custom report request", async () => {
+    stubApi(routes({ [`POST ${VERIFICATION_PATH}/request-contact`]: failure(422, "Invalid", "validation_failed", { phone: ["Please enter a valid phone number"] }) }));
+    renderPage(detailPage);
+    const form = (await screen.findByRole("heading", { name: "Request a custom report" })).closest("section")!;
+    fill(form);
+    fireEvent.click(within(form).getByRole("button", { name: "Send request" }));
+    await waitFor(() => expect(within(form).getByText("Please enter a valid phone number")).toBeTruthy());
+  });
+});
