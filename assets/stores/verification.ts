@@ -116,7 +116,8 @@ export const useVerificationStore = create<VerificationState>()(
           const isDone = outcomes.every((outcome) => outcome === "success");
           update(id, () => ({ loading: false, isDone }));
           void refreshMyVerifications();
-          if (isDone) void refreshProfile();
+          // A run that found anything is charged, whether or not every check succeeded.
+          void refreshProfile();
         },
 
         hide(id) {
@@ -143,7 +144,8 @@ export const useVerificationStore = create<VerificationState>()(
             }
             const isDone = CHECKS.every((check) => checkerStates[check] === "success");
             update(verification.id, () => ({ checkerStates, progress: 100, loading: false, isDone }));
-            if (isDone) void refreshProfile();
+            // A run that found anything is charged, whether or not every check succeeded.
+          void refreshProfile();
           }
         },
 

@@ -1,7 +1,7 @@
 import { CHECKS } from "../../api/verification";
 import { Modal } from "../../components/Modal";
 import { useT } from "../../i18n/useT";
-import { useOpenVerification, useVerificationStore, type Verification } from "../../stores/verification";
+import { resultHref, useOpenVerification, useVerificationStore, type Verification } from "../../stores/verification";
 import { CHECK_LABELS, STATE_LABELS } from "./checks";
 
 function Outcome({ verification }: { verification: Verification }) {
@@ -19,6 +19,11 @@ function Outcome({ verification }: { verification: Verification }) {
   return (
     <>
       <p className="form-alert">{t("verification.progress.failed")}</p>
+      {CHECKS.some((check) => verification.checkerStates[check] === "success") && (
+        <a className="button button--primary" href={resultHref(verification.id)} target="_blank" rel="noopener">
+          {t("verification.progress.viewPartialResult")}
+        </a>
+      )}
       <button type="button" className="button button--secondary" onClick={() => remove(verification.id)}>
         {t("verification.progress.dismiss")}
       </button>
