@@ -193,12 +193,13 @@ def recommendations(verification: Verification) -> dict[str, dict[str, Any]]:
     )
     values["domain_state"] = site.get("domain_state")
     if verification.state("trade_data") == CheckState.SUCCESS:
+        # Judged on the last twelve months; older shipments still prove the company imports.
         shipments = (
             _recent_shipments(trade, today) if trade.get("monthly") else trade.get("shipments", 0)
         )
         values["transactions"] = (
             "none"
-            if not shipments
+            if not trade.get("shipments")
             else "low"
             if shipments < LOW_SHIPMENTS
             else "stable"

@@ -45,10 +45,15 @@ class SanctionsScreener(Protocol):
         ...
 
 
+def _fraction(score: float) -> float:
+    """The screening scores from 0 to 100; the verification speaks of 0 to 1."""
+    return round(score / 100, 3)
+
+
 def _match(found: SanctionsMatch) -> SanctionMatch:
     return SanctionMatch(
         name=found.name,
-        score=found.score,
+        score=_fraction(found.score),
         list_name=found.list_name,
         programme=", ".join(found.programmes),
         list_date=found.list_published_on.isoformat() if found.list_published_on else None,
@@ -67,7 +72,7 @@ class ListScreener:
             raise SourceError(NO_LIST_LOADED)
         # The near misses below the threshold travel as evidence; `hits` keeps them apart.
         return ScreeningResult(
-            threshold=screening.threshold,
+            threshold=_fraction(screening.threshold),
             matches=tuple(_match(found) for found in [*screening.matches, *screening.nearest]),
         )
 

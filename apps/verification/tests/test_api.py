@@ -107,6 +107,8 @@ def test_results_give_the_spec_fields_recommendations_and_verdict(
     assert data["recommendations"]["sanction_match"]["value"] == "no"
     assert data["recommendations"]["domain_state"]["value"] == "stable"
     assert set(data["recommendations"]["transactions"]["texts"]) == {"en", "vi", "zh-hans"}
+    # Its last shipments are older than a year: few recent transactions, but not "none".
+    assert data["recommendations"]["transactions"]["value"] == "low"
     verdict = " ".join(data["trust_verdict"])
     assert "imports HS 080132 from Vietnam, last shipment" in verdict
     assert "no sanctions match above the threshold 0.8" in verdict

@@ -24,6 +24,7 @@ def test_a_listed_company_is_a_hit_with_its_list_and_programme(loaded_list: None
     assert hit.programme == "DPRK"
     assert hit.list_date == "2026-01-15"
     assert hit.score >= result.threshold
+    assert 0 < result.threshold < 1
 
 
 def test_an_unrelated_company_has_no_hit(loaded_list: None) -> None:
