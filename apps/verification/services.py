@@ -225,12 +225,12 @@ def _confirm_report(request: ReportRequest) -> None:
     )
     recipients = list(dict.fromkeys([request.email, request.user.email]))
     send_mail(f"Report request received: {request.company_name}", body, None, recipients)
-    if settings.VERIFICATION_OPERATORS_EMAIL:
+    if settings.OPERATORS_EMAIL:
         send_mail(
             f"New {request.kind} report request #{request.pk}",
             f"{body}\nPhone: {request.phone}\nMessage: {request.message}\n",
             None,
-            [settings.VERIFICATION_OPERATORS_EMAIL],
+            [settings.OPERATORS_EMAIL],
         )
 
 

@@ -202,8 +202,8 @@ def test_a_report_request_is_stored_and_confirmed_by_email(
     assert "lan@exporter.example" in mail.outbox[0].to
 
 
-def test_a_custom_report_request_is_stored(
-    member_client: Client, django_capture_on_commit_callbacks: Any
+def test_a_custom_report_request_is_stored_and_told_to_the_operators(
+    member_client: Client, django_capture_on_commit_callbacks: Any, settings: Any
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
         response = member_client.post(
@@ -214,7 +214,9 @@ def test_a_custom_report_request_is_stored(
 
     assert response.status_code == 201
     assert ReportRequest.objects.get().kind == "custom"
-    assert len(mail.outbox) == 1
+    confirmation, notice = mail.outbox
+    assert FORM["email"] in confirmation.to
+    assert notice.to == [settings.OPERATORS_EMAIL]
 
 
 @pytest.mark.parametrize(
