@@ -6,4 +6,5 @@ urlpatterns = [
     path("signin", views.signin, name="signin"),
     path("signup", views.signup, name="signup"),
     path("profile", views.profile, name="profile"),
+    path("user-guide/<str:language>.pdf", views.user_guide, name="user-guide"),
 ]

@@ -9,10 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.views.decorators.http import require_safe
 from mozilla_django_oidc.views import OIDCAuthenticationCallbackView, OIDCAuthenticationRequestView
 
+from apps.accounts.guide.build import LANGUAGES as GUIDE_LANGUAGES
+from apps.accounts.guide.build import built_guide
 from apps.accounts.redirects import safe_redirect_target
 from apps.core.gate import SECTIONS
 from apps.core.languages import normalize
@@ -49,6 +51,18 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 profile = signed_in_page(family="profile", page="profile")
+
+
+@require_safe
+def user_guide(request: HttpRequest, language: str) -> FileResponse:
+    """The user guide's PDF in `language` (en, vi or zh), built on the first request."""
+    if language not in GUIDE_LANGUAGES:
+        raise Http404("no user guide in this language")
+    return FileResponse(
+        built_guide(language).open("rb"),
+        content_type="application/pdf",
+        filename=f"tradewise-user-guide-{language}.pdf",
+    )
 
 
 class AuthenticateView(OIDCAuthenticationRequestView):

@@ -4,6 +4,7 @@ import { Icon } from "./Icon";
 import { Link } from "./Link";
 import { NAV_GROUPS, isActive, type NavGroup, type NavItem } from "./navigation";
 import { Tooltip } from "./Tooltip";
+import { UserGuideLink } from "./UserGuideLink";
 
 interface ItemProps {
   item: NavItem;
@@ -75,6 +76,9 @@ export function Sidebar({ path, open }: { path: string; open: boolean }) {
           <SidebarGroup key={group.id} group={group} path={path} collapsed={collapsed} />
         ))}
       </nav>
+      <div className="sidebar__footer">
+        <UserGuideLink className="nav-item" />
+      </div>
       <button
         type="button"
         className="sidebar__collapse"
