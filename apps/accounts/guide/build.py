@@ -10,7 +10,6 @@ from pathlib import Path
 
 from django.conf import settings
 from django.template.loader import render_to_string
-from django.utils import translation
 
 from apps.accounts.guide.fonts import fonts_for, stylesheet
 
@@ -69,11 +68,10 @@ def screenshots(language: str) -> dict[str, str]:
 
 def render_html(language: str) -> str:
     """The guide's HTML in `language`, with the fonts that draw all of its text."""
+    template = f"accounts/user_guide/{language}.html"
     context = {"language": language, "shots": screenshots(language), "fonts": ""}
-    with translation.override(language):
-        draft = render_to_string(f"accounts/user_guide/{language}.html", context)
-        fonts = stylesheet(fonts_for(visible_text(draft)))
-        return render_to_string(f"accounts/user_guide/{language}.html", context | {"fonts": fonts})
+    fonts = stylesheet(fonts_for(visible_text(render_to_string(template, context))))
+    return render_to_string(template, context | {"fonts": fonts})
 
 
 def build(language: str) -> Path:
@@ -86,7 +84,7 @@ def build(language: str) -> Path:
         raise ValueError(f"no user guide in {language!r}; languages: {', '.join(LANGUAGES)}")
     target = guide_path(language)
     target.parent.mkdir(parents=True, exist_ok=True)
-    pdf = HTML(string=render_html(language), base_url=str(SCREENSHOTS_DIR)).write_pdf()
+    pdf = HTML(string=render_html(language)).write_pdf()
     with tempfile.NamedTemporaryFile(dir=target.parent, suffix=".pdf", delete=False) as out:
         out.write(pdf)
     os.chmod(out.name, 0o644)
