@@ -19,12 +19,12 @@ BENCH_COMPANIES ?= 20000
 BENCH_PEOPLE ?= 100000
 export DEMO_PASSWORD
 
-.PHONY: run dev test test-python test-frontend test-e2e lint typecheck install build migrate seed bench chromium types clean
+.PHONY: run dev test test-python test-frontend test-e2e lint typecheck install build migrate seed guides bench chromium pango types clean
 
-run: install build migrate seed
+run: install build migrate seed guides
 	@bin/serve
 
-dev: install migrate seed
+dev: install migrate seed guides
 	@DEBUG=true WHITENOISE_USE_FINDERS=true npx webpack --mode development --watch & \
 	  DJANGO_SETTINGS_MODULE=config.identity_settings $(VENV)/bin/gunicorn config.identity_wsgi:application \
 	    --bind 127.0.0.1:$${IDENTITY_PORT:-$$(( $${PORT:-8000} + 1 ))} --threads 4 & \
@@ -59,6 +59,10 @@ seed: migrate
 	$(MANAGE) seed_demo_leads
 	$(MANAGE) import_sanctions --if-empty --no-progress $(SANCTIONS_FILES)
 
+# The user guide PDFs (var/user-guide/{en,vi,zh}.pdf), built when missing.
+guides: install pango
+	$(MANAGE) build_user_guides --if-missing
+
 bench: build migrate
 	$(PY) bench/pages.py
 	$(MANAGE) import_sanctions --if-empty --no-progress $(SANCTIONS_FILES)
@@ -74,7 +78,11 @@ types: install
 chromium:
 	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
-test: install build chromium lint typecheck test-frontend test-python
+# Pango, which WeasyPrint lays the user guide out with (Chromium's package brings it as well).
+pango:
+	@/sbin/ldconfig -p | grep -q libpangoft2-1.0.so.0 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpango-1.0-0 libpangoft2-1.0-0; }
+
+test: install build chromium pango lint typecheck test-frontend test-python
 
 test-python:
 	$(VENV)/bin/pytest --ds=config.identity_settings apps/identity

@@ -11,11 +11,13 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 from mozilla_django_oidc.views import OIDCAuthenticationCallbackView, OIDCAuthenticationRequestView
 
+from apps.accounts.guide.build import LANGUAGES as GUIDE_LANGUAGES
+from apps.accounts.guide.build import built_guide
 from apps.accounts.redirects import safe_redirect_target
 from apps.core.gate import SECTIONS
 from apps.core.languages import normalize
@@ -69,6 +71,18 @@ def admin_signin(request: HttpRequest) -> HttpResponse:
         raise PermissionDenied("The back office is for operators.")
     query = urlencode({"next": target})
     return HttpResponseRedirect(f"{reverse('oidc_authentication_init')}?{query}")
+
+
+@require_safe
+def user_guide(request: HttpRequest, language: str) -> FileResponse:
+    """The user guide's PDF in `language` (en, vi or zh), built on the first request."""
+    if language not in GUIDE_LANGUAGES:
+        raise Http404("no user guide in this language")
+    return FileResponse(
+        built_guide(language).open("rb"),
+        content_type="application/pdf",
+        filename=f"tradewise-user-guide-{language}.pdf",
+    )
 
 
 class AuthenticateView(OIDCAuthenticationRequestView):

@@ -17,6 +17,7 @@ const PATHS = {
   close: "m6 6 12 12M18 6 6 18",
   back: "M15 6l-6 6 6 6",
   inbox: "M3 13h5l1.5 3h5L16 13h5M5 5h14l2 8v6H3v-6l2-8Z",
+  book: "M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2V5Zm0 16a2 2 0 0 1 2-2h13v2M8 7h7",
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -4,6 +4,7 @@ import { usePreload } from "./context";
 import { Icon } from "./Icon";
 import { Link } from "./Link";
 import { SignOutForm } from "./SignOutForm";
+import { UserGuideLink } from "./UserGuideLink";
 
 export function ProfileMenu() {
   const t = useT();
@@ -51,6 +52,7 @@ export function ProfileMenu() {
             <Icon name="user" size={16} />
             {t("account.profile")}
           </Link>
+          <UserGuideLink className="menu-item" />
           <SignOutForm action={site.logoutUrl} className="menu-item">{t("account.signOut")}</SignOutForm>
         </div>
       )}

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { renderWithShell } from "../testing/render";
+import { useLanguageStore } from "../i18n/language";
 import { useSidebarStore } from "../stores/sidebar";
 import { Sidebar } from "./Sidebar";
 
@@ -82,5 +83,17 @@ describe("Sidebar", () => {
     expect(window.localStorage.getItem("sidebar_state")).toContain("management");
     useSidebarStore.getState().clearAll();
     expect(useSidebarStore.getState()).toMatchObject({ collapsed: false, expandedGroups: ["saleMarketing"] });
+  });
+
+  it.each([
+    ["en", "User guide (PDF)"],
+    ["vi", "Hướng dẫn sử dụng (PDF)"],
+    ["zh", "用户指南（PDF）"],
+  ] as const)("links the user guide in the interface language (%s)", (language, name) => {
+    useLanguageStore.getState().setLanguage(language);
+    renderWithShell(<Sidebar path="/market-insights" open={false} />, { language });
+    const link = screen.getByRole("link", { name });
+    expect(link.getAttribute("href")).toBe(`/user-guide/${language}.pdf`);
+    expect(link.hasAttribute("download")).toBe(true);
   });
 });

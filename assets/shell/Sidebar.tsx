@@ -4,6 +4,7 @@ import { Icon } from "./Icon";
 import { Link } from "./Link";
 import { NAV_GROUPS, SERVICE_DEMAND_PATH, isActive, type NavGroup, type NavItem } from "./navigation";
 import { Tooltip } from "./Tooltip";
+import { UserGuideLink } from "./UserGuideLink";
 
 interface ItemProps {
   item: NavItem;
@@ -94,6 +95,9 @@ export function Sidebar({ path, open }: { path: string; open: boolean }) {
         ))}
       </nav>
       <RequestFeatureLink path={path} collapsed={collapsed} />
+      <div className="sidebar__footer">
+        <UserGuideLink className="nav-item" />
+      </div>
       <button
         type="button"
         className="sidebar__collapse"
