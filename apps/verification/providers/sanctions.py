@@ -1,14 +1,16 @@
 """Sanctions screening as the verification's sanctions check sees it: a name (with its aliases
 and country) screened against the loaded lists, answering the best matches and the threshold
 used. The screening itself (list import, normalisation, scoring) lives in
-`apps.verification.sanctions`; this adapter calls its `screen`. Past one machine, a yente
-server would answer behind the same interface."""
+`apps.verification.sanctions`; `ListScreener` calls its `screen`. Past one machine, a yente
+server answers behind the same interface (`apps.verification.providers.yente`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
+
+from django.conf import settings
 
 from apps.verification.providers import SourceError
 from apps.verification.sanctions.screening import SanctionsMatch, ScreeningStatus, screen
@@ -78,4 +80,10 @@ class ListScreener:
 
 
 def sanctions_screener() -> SanctionsScreener:
+    """The yente server when VERIFICATION_YENTE_URL is set, else the lists loaded here."""
+    if settings.VERIFICATION_YENTE_URL:
+        # Imported here: the yente adapter builds on this module's result types.
+        from apps.verification.providers.yente import YenteScreener
+
+        return YenteScreener()
     return ListScreener()

@@ -1,0 +1,103 @@
+"""The yente adapter against exchanges with yente's `/match` API (recordings/yente/): yente's
+scores and threshold travel as fractions, and a server that cannot answer is an error."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import requests
+
+from apps.accounts.tests.http import FakeHttp, Replay
+from apps.verification.providers import SourceError
+from apps.verification.providers.sanctions import ListScreener, sanctions_screener
+from apps.verification.providers.yente import YENTE_UNREACHABLE, YenteScreener
+
+RECORDINGS = Path(__file__).parent / "recordings" / "yente"
+URL = "https://yente.tradewise.example/match/default"
+
+
+def replay(name: str) -> Replay:
+    return Replay(json.loads((RECORDINGS / f"{name}.json").read_text()))
+
+
+@pytest.fixture(autouse=True)
+def yente(settings: Any) -> None:
+    settings.VERIFICATION_YENTE_URL = "https://yente.tradewise.example/"
+    settings.VERIFICATION_YENTE_DATASET = "default"
+    settings.VERIFICATION_YENTE_API_KEY = ""
+    settings.VERIFICATION_YENTE_THRESHOLD = 0.7
+
+
+def test_a_listed_company_is_a_hit_with_its_list_programme_and_date() -> None:
+    http = replay("match_hit")
+
+    result = YenteScreener(http).screen(
+        "Dong Tam Trading Co., Ltd.", ["Đồng Tâm Trading"], country="VN"
+    )
+
+    assert http.finished
+    assert result.threshold == 0.7
+    (hit,) = result.hits
+    assert hit.name == "Dong Tam Trading Company Limited"
+    assert hit.score == 0.93
+    assert hit.list_name == "un_sc_sanctions"
+    assert hit.programme == "UN-SCKP"
+    assert hit.list_date == "2026-01-15"
+    assert hit.matched_name.startswith("Dong Tam Trading Company Limited")
+    (near_miss,) = [match for match in result.matches if match not in result.hits]
+    assert near_miss.score == 0.52
+    assert near_miss.programme == "sanction"
+    assert near_miss.list_date == "2022-11-20"
+
+
+def test_an_unrelated_company_has_no_match() -> None:
+    http = replay("no_match")
+
+    result = YenteScreener(http).screen("Hamburg Coffee Roasters GmbH", country="DE")
+
+    assert http.finished
+    assert result.matches == ()
+    assert result.threshold == 0.7
+
+
+def test_a_server_error_is_a_source_error() -> None:
+    with pytest.raises(SourceError, match=YENTE_UNREACHABLE):
+        YenteScreener(replay("unavailable")).screen("Hamburg Coffee Roasters GmbH", country="DE")
+
+
+def test_an_unreachable_server_is_a_source_error() -> None:
+    http = FakeHttp({("POST", URL): requests.ConnectTimeout("timed out")})
+
+    with pytest.raises(SourceError, match=YENTE_UNREACHABLE):
+        YenteScreener(http).screen("Hamburg Coffee Roasters GmbH")
+
+
+def test_sends_the_api_key_threshold_and_check_timeout(settings: Any) -> None:
+    settings.VERIFICATION_YENTE_API_KEY = "recorded-key"
+    settings.VERIFICATION_CHECK_TIMEOUT = 6.0
+    http = replay("no_match")
+
+    YenteScreener(http).screen("Hamburg Coffee Roasters GmbH", country="DE")
+
+    (call,) = http.calls
+    assert call["headers"] == {"Authorization": "ApiKey recorded-key"}
+    assert call["params"] == {"threshold": "0.7"}
+    assert call["timeout"] == 6.0
+
+
+def test_without_an_api_key_no_authorization_is_sent() -> None:
+    http = replay("no_match")
+
+    YenteScreener(http).screen("Hamburg Coffee Roasters GmbH", country="DE")
+
+    assert "Authorization" not in http.calls[0]["headers"]
+
+
+def test_the_screener_is_yente_when_its_url_is_set(settings: Any) -> None:
+    assert isinstance(sanctions_screener(), YenteScreener)
+
+    settings.VERIFICATION_YENTE_URL = ""
+    assert isinstance(sanctions_screener(), ListScreener)
