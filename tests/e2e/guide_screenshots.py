@@ -3,7 +3,8 @@
 Not a test (its name keeps it out of the suite): bin/guide_screenshots runs it. It starts the
 product and the identity provider as the browser tests do, loads demo shipments and buyers,
 signs in as the free demo user with the interface in one language, reveals a buyer's email and
-requests their phone number, and saves each screen as a small JPEG under
+requests their phone number, verifies the buyer with the outside sources replaced as the
+verification tests replace them (no network), and saves each screen as a small JPEG under
 apps/accounts/guide/screenshots/<language>/, where `manage.py build_user_guides` finds them."""
 
 from __future__ import annotations
@@ -19,8 +20,12 @@ from playwright.sync_api import Browser, Page, expect
 
 from apps.accounts.guide.build import LANGUAGES, SCREENSHOTS_DIR
 from apps.accounts.models import User
+from apps.billing.services import grant_credits
 from apps.leads import services
 from apps.leads.models import Lead
+from apps.verification import services as verification
+from apps.verification.models import CHECKS
+from apps.verification.tests.conftest import Sources, sources  # noqa: F401 (a fixture)
 from tests.conftest import SignInStack
 from tests.e2e.test_buy_credits import FREE_DEMO_USER
 from tests.e2e.test_leads import german_cashew_buyer  # noqa: F401 (a fixture)
@@ -49,6 +54,11 @@ def save(page: Page, language: str, name: str) -> None:
         "document.fonts.status === 'loaded'"
         " && document.fonts.check(`16px 'Noto Sans SC'`, document.body.innerText)"
     )
+    # Text laid out before its subset arrived can keep its empty boxes: lay the page out again.
+    page.evaluate(
+        "document.body.style.display = 'none'; document.body.offsetHeight;"
+        " document.body.style.display = ''"
+    )
     page.wait_for_timeout(300)
     image = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
     image = image.resize((WIDTH, round(image.height * WIDTH / image.width)), Image.LANCZOS)
@@ -70,12 +80,40 @@ def sign_in(page: Page, stack: SignInStack, text: dict[str, str], language: str)
     expect(page).to_have_url(re.compile(re.escape(f"{stack.product_url}/market-insights")))
 
 
+def verify(
+    page: Page, site: str, text: dict[str, str], language: str, lead: Lead, answers: Sources
+) -> None:
+    """Finds the buyer on Lead Verification, runs the four checks and photographs the result."""
+    company, user = lead.company, User.objects.get(email=FREE_DEMO_USER)
+    website = f"https://{company.domain}/"
+    answers.website.value = {**answers.website.value, "url": website}
+    answers.place.value = {
+        **answers.place.value,
+        "place_name": company.name,
+        "address": company.city,
+        "phone": "+49 40 555 0100",
+        "website": website,
+    }
+    grant_credits(user, amount=100, reason="top-up", reference="user guide")
+    page.goto(f"{site}/lead-verification")
+    page.get_by_label(text["verification.field.companyName"]).fill(company.name)
+    page.get_by_role("button", name=text["verification.search.submit"], exact=True).click()
+    expect(page.get_by_role("row", name=re.compile(re.escape(company.name)))).to_be_visible()
+    for check in CHECKS:
+        verification.run_check(user=user, company_id=company.pk, check=check, domain=company.domain)
+    page.goto(f"{site}/lead-verification/{company.pk}")
+    verdict = page.get_by_role("heading", name=re.compile(text["verification.result.verdict"]))
+    expect(verdict).to_be_visible(timeout=LOADED_MS)
+    save(page, language, "verification")
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_guide_screenshots(
     language: str,
     product_with_identity_provider: SignInStack,
     browser: Browser,
     german_cashew_buyer: Lead,  # noqa: F811
+    sources: Sources,  # noqa: F811
 ) -> None:
     stack, lead, text = product_with_identity_provider, german_cashew_buyer, messages(language)
     context = browser.new_context(viewport=VIEWPORT, locale=language)
@@ -115,4 +153,6 @@ def test_guide_screenshots(
     page.goto(f"{site}/profile")
     expect(page.get_by_role("heading", name=text["profile.title"], level=1)).to_be_visible()
     save(page, language, "profile")
+
+    verify(page, site, text, language, lead, sources)  # After the profile: it grants credits.
     context.close()

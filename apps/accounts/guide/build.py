@@ -22,6 +22,7 @@ SCREENSHOTS = (
     "company-detail",
     "people",
     "my-leads",
+    "verification",
     "profile",
 )
 
