@@ -64,8 +64,13 @@ def openapi_document() -> dict[str, Any]:
 
 
 def _field_name(location: tuple[Any, ...]) -> str:
-    # ninja reports ("query", "filters", "start_date"); the client wants "start_date".
-    names = [str(part) for part in location if part not in ("body", "query", "path", "payload")]
+    # ninja reports ("query", "filters", "start_date"); the client wants "start_date". An item
+    # of a list (("query", "filters", "company_ids", 0)) belongs to its list's field.
+    names = [
+        str(part)
+        for part in location
+        if part not in ("body", "query", "path", "payload") and not isinstance(part, int)
+    ]
     return names[-1] if names else "non_field"
 
 
