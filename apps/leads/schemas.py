@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from datetime import date, datetime
+from typing import Annotated
 
 from ninja import Schema
 from pydantic import Field
@@ -69,7 +70,8 @@ class CompanyQuery(Paging):
 
 
 class LeadQuery(Paging):
-    company_ids: list[int] = Field(default_factory=list)
+    # Database ids: a number past the largest one is refused here, not by the database.
+    company_ids: list[Annotated[int, Field(ge=1, le=2**63 - 1)]] = Field(default_factory=list)
     name: str = ""
     job_title: list[str] = Field(default_factory=list)
     seniority: list[str] = Field(default_factory=list)

@@ -196,6 +196,16 @@ def test_people_need_company_ids(member_client: Client) -> None:
     assert response.json()["data"]["fields"]["company_ids"] == [COMPANY_IDS_REQUIRED]
 
 
+@pytest.mark.parametrize("company_id", ["0", "-4", "99999999999999999999"])
+def test_people_of_an_impossible_company_id_are_a_clear_422(
+    member_client: Client, company_id: str
+) -> None:
+    response = member_client.get(EMPLOYEES, {"company_ids": company_id})
+
+    assert response.status_code == 422
+    assert "company_ids" in response.json()["data"]["fields"]
+
+
 def test_people_filters_and_masking(member_client: Client, catalogue: dict[str, Company]) -> None:
     hanse, spice = catalogue["hanse"], catalogue["spice"]
     make_lead(hanse, full_name="Anna Schneider", job_title="Head of Procurement", seniority="head")
