@@ -111,6 +111,7 @@ class LedgerEntryOut(Schema):
     kind: str
     reason: str
     reference: str | None
+    topic: Literal["order", "lead-email", "lead-phone", "verification", "daily", "demo"] | None
     balance_after: int
     order_id: int | None
 

@@ -263,6 +263,16 @@ def orders_page(
     return list(orders[start : start + page_size]), orders.count()
 
 
+# What a ledger entry was for, read from the prefix of its reference ('lead-email:12'); the
+# screen words each topic in the reader's language instead of showing the reference.
+LEDGER_TOPICS = frozenset({"order", "lead-email", "lead-phone", "verification", "daily", "demo"})
+
+
+def ledger_topic(reference: str) -> str | None:
+    prefix = reference.partition(":")[0]
+    return prefix if prefix in LEDGER_TOPICS else None
+
+
 def entry_data(entry: CreditEntry) -> dict[str, Any]:
     return {
         "id": entry.pk,
@@ -272,6 +282,7 @@ def entry_data(entry: CreditEntry) -> dict[str, Any]:
         "kind": entry.kind,
         "reason": entry.reason,
         "reference": entry.reference or None,
+        "topic": ledger_topic(entry.reference),
         "balance_after": entry.balance_after,
         "order_id": entry.order_id,
     }

@@ -72,7 +72,7 @@ def reveal_email(*, user: User, lead_id: int) -> tuple[ContactRequest, int]:
     change = charge_credits(
         user,
         amount=EMAIL_CREDITS,
-        reason=f"Email of {lead.full_name}",
+        reason=lead.full_name,
         reference=_reference(Kind.EMAIL, lead),
     )
     # Under the credit account's lock: a simultaneous reveal of the same person is committed
@@ -106,7 +106,7 @@ def request_phone(*, user: User, lead_id: int, language: str = "en") -> tuple[Co
     change = charge_credits(
         user,
         amount=PHONE_CREDITS,
-        reason=f"Phone number of {lead.full_name}",
+        reason=lead.full_name,
         reference=_reference(Kind.PHONE, lead),
     )
     request, created = ContactRequest.objects.get_or_create(

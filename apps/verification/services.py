@@ -144,7 +144,7 @@ def settle(verification: Verification) -> Verification:
         charge_credits(
             locked.user,
             amount=amount,
-            reason=f"Verification of {locked.company.name}",
+            reason=locked.company.name,
             reference=f"verification:{locked.pk}:{locked.run}",
         )
     locked.credits_charged = amount

@@ -866,6 +866,8 @@ export interface components {
             reason: string;
             /** Reference */
             reference: string | null;
+            /** Topic */
+            topic: ("order" | "lead-email" | "lead-phone" | "verification" | "daily" | "demo") | null;
             /** Balance After */
             balance_after: number;
             /** Order Id */

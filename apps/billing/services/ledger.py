@@ -73,7 +73,7 @@ def append_entry(
         bucket=bucket,
         amount=amount,
         balance_after=account.balance,
-        reason=reason,
+        reason=reason[: CreditEntry._meta.get_field("reason").max_length],
         reference=reference,
         order=order,
     )

@@ -154,12 +154,13 @@ def test_the_billing_overview_shows_orders_ledger_plans_and_credits(
     overview = member_client.get("/fast-ai/v1/users/billing").json()["data"]
 
     assert [(o["id"], o["status"]) for o in overview["orders"]] == [(order.pk, "paid")]
-    ledger = [(e["kind"], e["bucket"], e["amount"], e["reference"]) for e in overview["ledger"]]
+    fields = ("kind", "bucket", "amount", "reference", "topic")
+    ledger = [tuple(entry[field] for field in fields) for entry in overview["ledger"]]
     assert ledger == [
-        ("charge", "bought", -2, "lead-phone:4"),
-        ("charge", "free", -10, "lead-phone:4"),
-        ("daily_grant", "free", 10, f"daily:{selectors.utc_today()}"),
-        ("grant", "bought", 100, f"order:{order.pk}"),
+        ("charge", "bought", -2, "lead-phone:4", "lead-phone"),
+        ("charge", "free", -10, "lead-phone:4", "lead-phone"),
+        ("daily_grant", "free", 10, f"daily:{selectors.utc_today()}", "daily"),
+        ("grant", "bought", 100, f"order:{order.pk}", "order"),
     ]
     assert overview["ledger"][0]["balance_after"] == 98
     assert overview["credits"] == {"balance": 98, "free": 0, "bought": 98, "daily_allowance": 10}
@@ -263,3 +264,16 @@ def test_no_profile_for_a_visitor(client: Client) -> None:
         "message": "Please login to use this feature",
         "code": "not_authenticated",
     }
+
+
+@pytest.mark.parametrize(
+    ("reference", "topic"),
+    [("lead-email:7", "lead-email"), ("verification:3:1", "verification"), ("misc:1", None)],
+)
+def test_a_ledger_entry_names_its_topic_never_an_unknown_one(
+    member_client: Client, member: User, reference: str, topic: str | None
+) -> None:
+    services.grant_credits(member, amount=5, reason="x" * 200, reference=reference)
+    entry = member_client.get("/fast-ai/v1/users/billing").json()["data"]["ledger"][0]
+    assert entry["topic"] == topic
+    assert entry["reason"] == "x" * 80

@@ -17,6 +17,18 @@ import { showToast } from "../../stores/toast";
 import { labelFor } from "../../i18n/labels";
 import { formatDateTime, formatMoney } from "../../i18n/format";
 
+/** What a credit movement was for, in the reader's language: the person, company or order it
+ * concerns. An internal reference is never shown. */
+function LedgerDetail({ entry }: { entry: LedgerEntry }) {
+  const t = useT();
+  let detail: string | null = null;
+  if (entry.topic === "order" && entry.orderId !== null) detail = t("ledger.topic.order", { order: entry.orderId });
+  else if (entry.topic === "lead-email" || entry.topic === "lead-phone" || entry.topic === "verification")
+    detail = t(`ledger.topic.${entry.topic}`, { subject: entry.reason });
+  else if (entry.topic === "demo") detail = t("ledger.topic.demo");
+  return detail ? <span className="data-table__detail">{detail}</span> : null;
+}
+
 function OrdersTable({ orders, onCancelled }: { orders: Order[]; onCancelled: () => void }) {
   const t = useT();
   const language = useLanguageStore((state) => state.language);
@@ -117,7 +129,7 @@ function LedgerTable({ entries }: { entries: LedgerEntry[] }) {
               <td>{labelFor(t, "ledger.bucket", entry.bucket)}</td>
               <td>
                 {labelFor(t, "ledger.kind", entry.kind)}
-                {(entry.reference ?? entry.reason) && <span className="data-table__detail">{entry.reference ?? entry.reason}</span>}
+                <LedgerDetail entry={entry} />
               </td>
               <td className="data-table__number">{intl.formatNumber(entry.balanceAfter)}</td>
             </tr>

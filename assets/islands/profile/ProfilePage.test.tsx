@@ -42,8 +42,9 @@ function entry(fields: Record<string, unknown>) {
     amount: -1,
     bucket: "free",
     kind: "charge",
-    reason: "lead-email",
+    reason: "Nguyễn Văn An",
     reference: "lead-email:123",
+    topic: "lead-email",
     balance_after: 509,
     order_id: null,
     ...fields,
@@ -155,7 +156,7 @@ describe("ProfilePage", () => {
         orders: [order({ id: 2, product: "market-insights", plan: "daily", plan_id: 1, plan_name: "Daily", amount: 12, status: "paid" })],
         ledger: [
           entry({ id: 2 }),
-          entry({ id: 1, amount: 100, bucket: "bought", kind: "grant", reason: "order", reference: null, balance_after: 510, order_id: 1 }),
+          entry({ id: 1, amount: 100, bucket: "bought", kind: "grant", reason: "Basic pack", reference: "order:1", topic: "order", balance_after: 510, order_id: 1 }),
         ],
       }),
     });
@@ -166,8 +167,8 @@ describe("ProfilePage", () => {
     expect(cells(paid!)).toEqual([formatDateTime("2026-03-01T12:30:00Z", "en"), "Market Insight", "Daily", "$12", "Paid", ""]);
     const [charge, grant] = rowsOf("Credit history");
     const when = formatDateTime("2026-03-04T08:00:00Z", "en");
-    expect(cells(charge!)).toEqual([when, "-1", "Free", "Credits usedlead-email:123", "509"]);
-    expect(cells(grant!)).toEqual([when, "+100", "Bought", "Credits addedorder", "510"]);
+    expect(cells(charge!)).toEqual([when, "-1", "Free", "Credits usedEmail of Nguyễn Văn An", "509"]);
+    expect(cells(grant!)).toEqual([when, "+100", "Bought", "Credits addedOrder #1", "510"]);
   });
 
   it("cancels a pending order and shows the updated list", async () => {
