@@ -253,6 +253,16 @@ def order_for(user: User, order_id: int) -> Order:
     return order
 
 
+def returning_order(user: Any, order_id: str) -> Order | None:
+    """The order a payment page returns with, when it is the signed-in user's; anything else
+    (no id, a malformed one, someone else's order) is no order."""
+    if not isinstance(user, User) or not (order_id.isascii() and order_id.isdigit()):
+        return None
+    if len(order_id) > 18:  # past any database id
+        return None
+    return _orders(user).filter(pk=int(order_id)).first()
+
+
 def orders_page(
     user: User, *, page: int, page_size: int, status: str | None
 ) -> tuple[list[Order], int]:

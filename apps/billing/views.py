@@ -5,15 +5,13 @@ or cancels it through the same fulfilment as Stripe's webhook."""
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from apps.accounts.models import User
-from apps.billing import services
+from apps.billing import selectors, services
 from apps.billing.models import Order
 from apps.billing.products import home_after_payment, home_for_root
 from apps.billing.providers.sandbox import NAME as SANDBOX
@@ -30,11 +28,17 @@ def root(request: HttpRequest) -> HttpResponse:
 
 
 def _payment_outcome(request: HttpRequest, page: str) -> HttpResponse:
-    product_name = accepted_search(request)["product_name"]
+    search = accepted_search(request)
+    product_name = search["product_name"]
     if not product_name:
         # product_name is a required string on /success and /cancel (spec §5).
         return render_island(request, family="status", page="server-error", status=400)
-    data = {"product_name": product_name, "target": home_after_payment(product_name)}
+    order = selectors.returning_order(request.user, search["order"])
+    data = {
+        "product_name": product_name,
+        "target": home_after_payment(product_name),
+        "order": selectors.order_data(order) if order else None,
+    }
     return render_island(request, family="payment", page=page, data=data)
 
 
@@ -66,7 +70,7 @@ def _sandbox_order(request: HttpRequest, reference: str) -> Order:
 
 
 def _back_to_product(outcome: str, order: Order) -> HttpResponseRedirect:
-    return HttpResponseRedirect(f"/{outcome}?{urlencode({'product_name': order.product.name})}")
+    return HttpResponseRedirect(services.return_path(outcome, order))
 
 
 @signin_required

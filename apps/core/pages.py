@@ -23,7 +23,14 @@ from apps.core.gate import signin_required
 
 # Search parameters the root and the authenticated area accept (spec §2). Each is a string and
 # falls back to an empty string when invalid.
-ACCEPTED_SEARCH_PARAMETERS = ("redirect", "product_name", "pricing", "my-leads", "my-verification")
+ACCEPTED_SEARCH_PARAMETERS = (
+    "redirect",
+    "product_name",
+    "order",
+    "pricing",
+    "my-leads",
+    "my-verification",
+)
 
 
 class PreloadUser(TypedDict):

@@ -43,12 +43,23 @@ export interface SearchParams {
   myVerification: string;
 }
 
+/** The order a payment page came back with (the fields the page names). */
+export interface PaymentOrder {
+  id: number;
+  planId: number;
+  planName: string;
+  amount: number;
+  currency: string;
+  status: string;
+}
+
 /** Page-specific data, a union of what each view hands its page. */
 export interface PageData {
   next?: string;
   signinFailed?: boolean;
   productName?: string;
   target?: string | null;
+  order?: PaymentOrder | null;
   companyId?: string;
 }
 
@@ -114,6 +125,7 @@ function readData(value: unknown): PageData {
   if (typeof data.signinFailed === "boolean") page.signinFailed = data.signinFailed;
   if (typeof data.productName === "string") page.productName = data.productName;
   if (typeof data.target === "string" || data.target === null) page.target = data.target;
+  if (isObject(data.order) && typeof data.order.id === "number") page.order = data.order as unknown as PaymentOrder;
   if (typeof data.companyId === "string" || typeof data.companyId === "number") {
     page.companyId = String(data.companyId);
   }

@@ -49,12 +49,16 @@ def test_a_free_user_buys_the_basic_pack_through_the_sandbox(
     expect(page.get_by_text("US$5.00")).to_be_visible()
     page.get_by_role("button", name="Pay").click()
 
-    expect(page).to_have_url(f"{stack.product_url}/success?product_name=lead-sourcing")
+    order = Order.objects.get(user__email=FREE_DEMO_USER)
+    expect(page).to_have_url(
+        f"{stack.product_url}/success?product_name=lead-sourcing&order={order.pk}"
+    )
     expect(page.get_by_text("Payment successful").first).to_be_visible()
+    expect(page.get_by_text(f"Order #{order.pk}, Basic ($5), is paid.")).to_be_visible()
     expect(page).to_have_url(f"{stack.product_url}/find-global-company", timeout=10_000)
     expect(credits_in_the_header(page)).to_contain_text("110")
 
-    order = Order.objects.get(user__email=FREE_DEMO_USER)
+    order.refresh_from_db()
     assert (order.status, order.plan.key, order.provider) == ("paid", "basic", "sandbox")
     assert CreditEntry.objects.filter(order=order, amount=100).count() == 1
     context.close()

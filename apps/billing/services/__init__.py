@@ -27,6 +27,7 @@ from apps.billing.services.orders import (
     period_end,
     record_payment_event,
     refund_order,
+    return_path,
     set_up_paid_demo,
     start_checkout,
 )
@@ -51,6 +52,7 @@ __all__ = [
     "record_query",
     "refund_credits",
     "refund_order",
+    "return_path",
     "set_up_paid_demo",
     "start_checkout",
 ]

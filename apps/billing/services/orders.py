@@ -58,8 +58,10 @@ def cancel_order(user: User, order_id: int) -> Order:
     return order
 
 
-def _return_url(outcome: str, product_name: str) -> str:
-    return f"{settings.SITE_URL}/{outcome}?{urlencode({'product_name': product_name})}"
+def return_path(outcome: str, order: Order) -> str:
+    """`/success` or `/cancel` for an order: its product name (spec §2) and the order itself,
+    so the page can name what was bought."""
+    return f"/{outcome}?{urlencode({'product_name': order.product.name, 'order': order.pk})}"
 
 
 def start_checkout(
@@ -75,8 +77,8 @@ def start_checkout(
         session = provider.create_session(
             order=order,
             customer_email=user.email,
-            success_url=_return_url("success", product_name),
-            cancel_url=_return_url("cancel", product_name),
+            success_url=settings.SITE_URL + return_path("success", order),
+            cancel_url=settings.SITE_URL + return_path("cancel", order),
             language=language,
         )
     except CheckoutProviderError as exc:

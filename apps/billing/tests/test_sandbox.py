@@ -94,7 +94,7 @@ def test_paying_a_credit_pack_grants_its_credits_and_returns_to_the_product(
     response = member_client.post(page_url(order, "pay"))
 
     assert response.status_code == 302
-    assert response["Location"] == "/success?product_name=lead-sourcing"
+    assert response["Location"] == f"/success?product_name=lead-sourcing&order={order.pk}"
     order.refresh_from_db()
     assert order.status == Order.Status.PAID
     assert order.paid_at is not None
@@ -121,7 +121,7 @@ def test_paying_a_plan_starts_its_subscription(
     with time_machine.travel(moment, tick=False):
         response = member_client.post(page_url(order, "pay"))
 
-    assert response["Location"] == "/success?product_name=market-insights"
+    assert response["Location"] == f"/success?product_name=market-insights&order={order.pk}"
     subscription = Subscription.objects.get(order=order)
     assert subscription.user == member
     assert (subscription.started_at, subscription.ends_at) == (moment, moment + timedelta(days=1))
@@ -138,7 +138,8 @@ def test_paying_twice_grants_once(
     first = member_client.post(page_url(order, "pay"))
     second = member_client.post(page_url(order, "pay"))
 
-    assert first["Location"] == second["Location"] == "/success?product_name=lead-sourcing"
+    assert first["Location"] == second["Location"]
+    assert first["Location"] == f"/success?product_name=lead-sourcing&order={order.pk}"
     assert bought_credits(member) == 100
     assert CreditEntry.objects.filter(account__user=member).count() == 1
     ledger_balanced(member)
@@ -167,7 +168,7 @@ def test_cancelling_closes_the_order_and_returns_to_the_product(
     response = member_client.post(page_url(order, "cancel"))
 
     assert response.status_code == 302
-    assert response["Location"] == "/cancel?product_name=market-insights"
+    assert response["Location"] == f"/cancel?product_name=market-insights&order={order.pk}"
     assert status_of(order) == Order.Status.CANCELLED
     assert not Subscription.objects.exists()
     ledger_balanced(member)
@@ -197,8 +198,9 @@ def test_the_whole_checkout_from_the_api_to_paid(
     assert "基础版" not in member_client.get(f"{url.path}?{url.query}").content.decode()
     response = member_client.post(f"{url.path}pay")
 
-    assert response["Location"] == "/success?product_name=lead-sourcing"
-    assert Order.objects.get().status == Order.Status.PAID
+    order = Order.objects.get()
+    assert response["Location"] == f"/success?product_name=lead-sourcing&order={order.pk}"
+    assert order.status == Order.Status.PAID
     assert bought_credits(member) == 2000
     ledger_balanced(member)
 
@@ -314,7 +316,7 @@ def test_a_cancelled_sandbox_order_cannot_be_paid_afterwards(
     response = member_client.post(f"/payments/sandbox/{order.provider_reference}/pay")
 
     assert response.status_code == 302
-    assert response["Location"] == "/cancel?product_name=lead-sourcing"
+    assert response["Location"] == f"/cancel?product_name=lead-sourcing&order={order.pk}"
     order.refresh_from_db()
     assert order.status == Order.Status.CANCELLED
     assert not CreditEntry.objects.filter(kind="grant").exists()

@@ -53,8 +53,8 @@ def test_checkout_creates_a_stripe_session_for_the_order(
         "metadata[order_id]": str(order.pk),
         "customer_email": member.email,
         "locale": "vi",
-        "success_url": f"{SITE_URL}/success?product_name=lead-sourcing",
-        "cancel_url": f"{SITE_URL}/cancel?product_name=lead-sourcing",
+        "success_url": f"{SITE_URL}/success?product_name=lead-sourcing&order={order.pk}",
+        "cancel_url": f"{SITE_URL}/cancel?product_name=lead-sourcing&order={order.pk}",
         "line_items[0][quantity]": "1",
         "line_items[0][price_data][currency]": "usd",
         "line_items[0][price_data][unit_amount]": "500",
@@ -93,8 +93,10 @@ def test_the_session_charges_the_plans_price_in_cents(
     assert request.params["line_items[0][price_data][currency]"] == "usd"
     assert request.params["line_items[0][price_data][product_data][name]"] == name
     assert request.params["locale"] == "zh"
-    assert request.params["success_url"] == f"{SITE_URL}/success?product_name={product}"
-    assert request.params["cancel_url"] == f"{SITE_URL}/cancel?product_name={product}"
+    order = Order.objects.get()
+    query = f"product_name={product}&order={order.pk}"
+    assert request.params["success_url"] == f"{SITE_URL}/success?{query}"
+    assert request.params["cancel_url"] == f"{SITE_URL}/cancel?{query}"
 
 
 def test_stripe_is_preferred_to_the_sandbox_when_both_are_configured(

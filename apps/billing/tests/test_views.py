@@ -94,3 +94,17 @@ def test_a_signed_in_page_reads_session_user_and_billing_in_six_queries(
     # Session, user, then billing: plans, subscriptions, today's queries, credits.
     with django_assert_num_queries(6):
         assert client.get(url).status_code == 200
+
+
+def test_a_payment_outcome_names_the_users_own_order(
+    member: User, other_member: User, sandbox_order: Any
+) -> None:
+    mine = sandbox_order(member, "lead-sourcing", "basic")
+    theirs = sandbox_order(other_member, "lead-sourcing", "basic")
+    browser = signed_in(member)
+
+    named = preload_of(browser.get(f"/success?product_name=lead-sourcing&order={mine.pk}"))
+    assert (named["data"]["order"]["id"], named["data"]["order"]["status"]) == (mine.pk, "pending")
+    for order in (str(theirs.pk), "²", "9" * 30, ""):
+        page = preload_of(browser.get(f"/cancel?product_name=lead-sourcing&order={order}"))
+        assert page["data"]["order"] is None

@@ -141,7 +141,14 @@ def test_search_parameters_fall_back_to_an_empty_string(
 ) -> None:
     search = preload_of(member_client.get(f"/market-insights?{query}"))["search"]
     assert search["pricing"] == expected
-    assert set(search) == {"redirect", "product_name", "pricing", "my-leads", "my-verification"}
+    assert set(search) == {
+        "redirect",
+        "product_name",
+        "order",
+        "pricing",
+        "my-leads",
+        "my-verification",
+    }
 
 
 def test_unknown_page_is_a_not_found_view(client: Client) -> None:

@@ -40,3 +40,26 @@ describe("PaymentOutcome", () => {
     expect(assign).not.toHaveBeenCalled();
   });
 });
+
+describe("PaymentOutcome's notice", () => {
+  const order = { id: 7, planId: 99, planName: "Basic", amount: 5, currency: "USD" };
+
+  it.each([
+    ["success", "paid", "Thank you. Order #7, Basic ($5), is paid."],
+    ["success", "pending", "We are confirming the payment for order #7, Basic ($5). It will show on your profile in a moment."],
+    ["cancel", "pending", "Order #7, Basic ($5), was not paid and you have not been charged."],
+  ])("names the order on %s when it is %s", (page, status, text) => {
+    renderWithShell(<PaymentOutcome />, {
+      preload: testPreload({ page: page as "success" | "cancel", data: { productName: "lead-sourcing", target: null, order: { ...order, status } } }),
+    });
+    expect(screen.getByText(text)).toBeTruthy();
+  });
+
+  it("never confirms a purchase of a name the address made up", () => {
+    renderWithShell(<PaymentOutcome />, {
+      preload: testPreload({ page: "success", data: { productName: "anything", target: null } }),
+    });
+    expect(screen.getByText("Thank you. Your payment is confirmed.")).toBeTruthy();
+    expect(screen.queryByText(/anything/)).toBeNull();
+  });
+});
