@@ -16,10 +16,12 @@ from typing import Any, TypedDict
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import get_language_from_request
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 
 from apps.core.gate import signin_required
+from apps.core.languages import normalize
 
 # Search parameters the root and the authenticated area accept (spec §2). Each is a string and
 # falls back to an empty string when invalid.
@@ -92,9 +94,16 @@ def site_settings() -> dict[str, Any]:
     }
 
 
+def html_language(request: HttpRequest) -> str:
+    """The page's `lang`: the interface language the visitor chose (Django's language cookie,
+    which the frontend keeps), else what the browser asks for."""
+    language = normalize(get_language_from_request(request)) or "en"
+    return "zh-Hans" if language == "zh-hans" else language
+
+
 @ensure_csrf_cookie
 def _render(request: HttpRequest, family: str, preload: Preload, status: int) -> HttpResponse:
-    context = {"preload": preload, "bundle": family}
+    context = {"preload": preload, "bundle": family, "html_lang": html_language(request)}
     return render(request, f"{family}.html", context, status=status)
 
 

@@ -25,6 +25,7 @@ describe("language choice", () => {
     useLanguageStore.getState().setLanguage("zh");
     expect(window.localStorage.getItem("app_language")).toBe("zh");
     expect(document.documentElement.lang).toBe("zh-Hans");
+    expect(document.cookie).toContain("django_language=zh-hans");
     expect(useLanguageStore.getState().language).toBe("zh");
   });
 

@@ -4,6 +4,11 @@ import { LANGUAGES, isLanguage, type Language } from "./messages";
 
 export const LANGUAGE_STORAGE_KEY = "app_language";
 export const DEFAULT_LANGUAGE: Language = "en";
+/** The same choice in Django's language cookie (its language codes), so the server sends pages
+ * and texts in the interface language. */
+export const LANGUAGE_COOKIE = "django_language";
+const SERVER_CODES: Record<Language, string> = { en: "en", vi: "vi", zh: "zh-hans" };
+const ONE_YEAR_S = 365 * 24 * 3600;
 
 export function readStoredLanguage(storage: Storage = window.localStorage): Language {
   try {
@@ -17,6 +22,7 @@ export function readStoredLanguage(storage: Storage = window.localStorage): Lang
 export function applyDocumentLanguage(language: Language): void {
   const entry = LANGUAGES.find((item) => item.code === language);
   document.documentElement.lang = entry?.htmlLang ?? language;
+  document.cookie = `${LANGUAGE_COOKIE}=${SERVER_CODES[language]}; path=/; max-age=${ONE_YEAR_S}; SameSite=Lax`;
 }
 
 interface LanguageState {

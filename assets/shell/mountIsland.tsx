@@ -14,6 +14,7 @@ import { ErrorScreen } from "./ErrorScreen";
 import { Layout, PlainLayout } from "./Layout";
 import { NotificationStack } from "./NotificationStack";
 import { PageViewTracker } from "./PageViewTracker";
+import { DocumentTitle } from "./DocumentTitle";
 import { DEFAULT_LOGOUT_URL, readPreload, type Preload } from "./preload";
 import { Toaster } from "./Toaster";
 // Stylesheets in cascade order: each island's own follows these in its bundle.
@@ -54,6 +55,7 @@ export function Island({ preload, analytics, layout, Page }: IslandProps) {
       <SWRConfig value={options}>
         <PreloadContext value={preload}>
           <AnalyticsContext value={analytics}>
+            <DocumentTitle />
             <PageViewTracker />
             <Frame>
               <ErrorBoundary logoutUrl={preload.site.logoutUrl}>

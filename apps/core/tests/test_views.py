@@ -180,3 +180,22 @@ def test_the_api_is_described_by_an_openapi_document(client: Client) -> None:
     document = client.get("/api/openapi.json").json()
     assert document["info"]["title"] == "Tradewise API"
     assert "/fast-ai/v1/users" in document["paths"]
+
+
+@pytest.mark.parametrize(
+    ("cookie", "accept", "lang"),
+    [
+        ("vi", "en", "vi"),
+        ("zh-hans", "", "zh-Hans"),
+        ("", "zh-CN,zh;q=0.9", "zh-Hans"),
+        ("", "de-DE", "en"),
+        ("xx", "", "en"),
+    ],
+)
+def test_pages_are_sent_in_the_language_the_visitor_chose(
+    member_client: Client, cookie: str, accept: str, lang: str
+) -> None:
+    if cookie:
+        member_client.cookies["django_language"] = cookie
+    page = member_client.get("/market-insights", HTTP_ACCEPT_LANGUAGE=accept).content.decode()
+    assert f'<html lang="{lang}">' in page
