@@ -4,6 +4,7 @@ import { useT } from "../../i18n/useT";
 import { useApiErrorHandler } from "../../shell/errorHandling";
 import { Icon } from "../../shell/Icon";
 import { openPricing } from "../../stores/pricing";
+import { LimitNotice } from "./LimitNotice";
 
 /** The AI question box: asks in plain words, shows the answer and hands its filters to the search. */
 export function AiAskBox({ onAnswer }: { onAnswer: (answer: AiAnswer) => void }) {
@@ -57,11 +58,7 @@ export function AiAskBox({ onAnswer }: { onAnswer: (answer: AiAnswer) => void })
           {pending ? t("market.ai.asking") : t("market.ai.ask")}
         </button>
       </form>
-      {limitReached && (
-        <p className="form-alert" role="alert">
-          {t("market.ai.limit")}
-        </p>
-      )}
+      {limitReached && <LimitNotice />}
       {answer && (
         <p className="ai-box__answer" aria-live="polite">
           {answer}

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { USERS_PATH } from "../../api/accounts";
@@ -325,6 +325,10 @@ describe("MarketPage", () => {
     search();
     await waitFor(() => expect(usePricingStore.getState().product).toBe("market-insights"));
     expect(await screen.findByText("Query limit reached, please upgrade")).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Dashboard" })).toBeNull();
+    act(() => usePricingStore.setState({ product: null }));
+    fireEvent.click(screen.getByRole("button", { name: "See plans" }));
+    expect(usePricingStore.getState().product).toBe("market-insights");
   });
 
   it("asks the AI box, shows the answer and searches with its filters", async () => {

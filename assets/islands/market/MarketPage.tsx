@@ -23,6 +23,7 @@ import { Dashboard } from "./Dashboard";
 import { Downloads } from "./Downloads";
 import { FilterForm } from "./FilterForm";
 import { HsCodesPanel } from "./HsCodesPanel";
+import { LimitNotice } from "./LimitNotice";
 import { MonthlyPanel } from "./MonthlyPanel";
 import { ShipmentTable } from "./ShipmentTable";
 import { pageSizeFromSearch, useMarketSearch, writeSearchToAddress } from "./useMarketSearch";
@@ -127,18 +128,15 @@ export function MarketPage() {
       <div className="market">
         <AiAskBox onAnswer={answer} />
         <FilterForm value={form} errors={errors} countries={meta?.countries} onChange={editForm} onSubmit={() => run(form)} />
-        {query === null ? (
+        {quotaBlocked ? (
+          <LimitNotice />
+        ) : query === null ? (
           <>
             <HsCodesPanel figures={undefined} loading={false} selected={form.hsCode} onToggle={toggleHsCode} />
             <EmptyState title={t("market.empty.title")} hint={t("market.empty.hint")} />
           </>
         ) : (
           <>
-            {quotaBlocked && (
-              <p className="form-alert" role="alert">
-                {t("market.ai.limit")}
-              </p>
-            )}
             <Dashboard statistics={statistics.data} loading={loading(statistics)} />
             <div className="market__panels">
               <HsCodesPanel
