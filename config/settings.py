@@ -33,6 +33,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and API answers compressed; Django's gzip pads its output against BREACH.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -141,6 +143,9 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 WHITENOISE_USE_FINDERS = env.bool("WHITENOISE_USE_FINDERS", False)
+# A file whose name carries a content hash (Django's manifest, or webpack's for the bundles and
+# their fonts) never changes, so browsers may keep it for good.
+WHITENOISE_IMMUTABLE_FILE_TEST = r"\.[0-9a-f]{8,}\.[\w.]+$|/[0-9a-f]{20}\.\w+$"
 WEBPACK_LOADER = {
     "DEFAULT": {
         "STATS_FILE": BASE_DIR / "webpack-stats.json",
