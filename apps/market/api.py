@@ -27,6 +27,7 @@ from apps.market.schemas import (
     AskIn,
     AskOut,
     ContactRequestIn,
+    ContactRequestOut,
     DownloadQuery,
     MetaDataOut,
     MonthOut,
@@ -132,6 +133,12 @@ def download(request: HttpRequest, query: Query[DownloadQuery]) -> HttpResponse:
     )
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
+
+
+@router.get("shipments/contact-requests", response=Envelope[list[ContactRequestOut]])
+def contact_requests(request: HttpRequest) -> dict[str, Any]:
+    user: User = request.auth  # type: ignore[attr-defined]
+    return envelope(selectors.contact_requests(user))
 
 
 @router.post("shipments/request-contact", response={201: Envelope[Message]})

@@ -158,6 +158,15 @@ class AskOut(Schema):
     statistics: StatisticsOut | None
 
 
+class ContactRequestOut(Schema):
+    id: int
+    importer_name: str
+    importer_country: str
+    status: Literal["pending", "sent"]
+    created_at: str
+    sent_at: str | None
+
+
 class ContactRequestIn(Schema):
     importer_name: str = Field(min_length=1, max_length=300)
     importer_country: str = Field("", max_length=2)

@@ -10,7 +10,8 @@ from apps.market import index
 from apps.market.countries import ISO_COUNTRIES, country_names
 from apps.market.filters import ShipmentFilters
 from apps.market.index import TradeIndex
-from apps.market.models import HSCode, HSSection
+from apps.accounts.models import User
+from apps.market.models import ContactRequest, HSCode, HSSection
 from apps.market.schemas import PAGE_SIZES
 
 TOP_HS_CODES = 10
@@ -126,3 +127,22 @@ def meta_data() -> dict[str, Any]:
         "date_formats": ["dd-MM-yyyy", "dd/MM/yyyy"],
         **_data_facts(),
     }
+
+
+CONTACT_REQUEST_HISTORY = 200
+
+
+def contact_requests(user: User) -> list[dict[str, Any]]:
+    """The user's importer contact requests, newest first, with their state."""
+    requests = ContactRequest.objects.filter(user=user).order_by("-created_at", "-pk")
+    return [
+        {
+            "id": request.pk,
+            "importer_name": request.importer_name,
+            "importer_country": request.importer_country,
+            "status": request.status,
+            "created_at": request.created_at.isoformat(),
+            "sent_at": request.sent_at.isoformat() if request.sent_at else None,
+        }
+        for request in requests[:CONTACT_REQUEST_HISTORY]
+    ]

@@ -13,6 +13,7 @@ export const STATISTICS_PATH = "/fast-ai/v1/shipments/statistics";
 export const SUMMARY_PATH = "/fast-ai/v1/shipments/summary";
 export const ASK_PATH = "/fast-ai/v1/shipments/ai/ask";
 export const CONTACT_PATH = "/fast-ai/v1/shipments/request-contact";
+export const CONTACT_REQUESTS_PATH = "/fast-ai/v1/shipments/contact-requests";
 export const DOWNLOAD_PATH = "/fast-ai/v1/shipments/download";
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -53,6 +54,7 @@ export type FilterField = Exclude<keyof MarketFilters, "hsCode">;
 export type AiFilters = Partial<Record<FilterField, string | null>> & { hsCode?: string[] | null };
 
 export type AiAnswer = ApiSchema<"AskOut">;
+export type ContactRequest = ApiSchema<"ContactRequestOut">;
 
 // ---- Dates -----------------------------------------------------------------------------------
 
@@ -271,6 +273,23 @@ export async function requestImporterContacts(importerName: string, importerCoun
     body: { importerName, importerCountry },
   });
   return body.data.message;
+}
+
+/** The user's importer contact requests, newest first. */
+export function useContactRequests() {
+  return useSWR<ContactRequest[], unknown>(CONTACT_REQUESTS_PATH, fetchData<ContactRequest[]>);
+}
+
+const importerKey = (name: string, country: string) => `${name.split(/\s+/).join(" ").toLowerCase()}|${country.toUpperCase()}`;
+
+/** The newest request for an importer (named as the server keeps it: spaces folded, any case). */
+export function contactRequestFor(
+  requests: readonly ContactRequest[] | undefined,
+  importerName: string,
+  importerCountry: string,
+): ContactRequest | undefined {
+  const key = importerKey(importerName.trim(), importerCountry);
+  return requests?.find((request) => importerKey(request.importerName, request.importerCountry) === key);
 }
 
 /** A country's name in the interface language (the code when the list does not know it). */

@@ -236,6 +236,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fast-ai/v1/shipments/contact-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contact Requests */
+        get: operations["apps_market_api_contact_requests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fast-ai/v1/shipments/request-contact": {
         parameters: {
             query?: never;
@@ -1275,6 +1292,33 @@ export interface components {
              * @enum {string}
              */
             format: "csv" | "xlsx";
+        };
+        /** ContactRequestOut */
+        ContactRequestOut: {
+            /** Id */
+            id: number;
+            /** Importer Name */
+            importer_name: string;
+            /** Importer Country */
+            importer_country: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "pending" | "sent";
+            /** Created At */
+            created_at: string;
+            /** Sent At */
+            sent_at: string | null;
+        };
+        /** Envelope[list[ContactRequestOut]] */
+        Envelope_list_ContactRequestOut__: {
+            /** Data */
+            data: components["schemas"]["ContactRequestOut"][];
+            /** Meta */
+            meta?: {
+                [key: string]: unknown;
+            };
         };
         /** ContactRequestIn */
         ContactRequestIn: {
@@ -2339,6 +2383,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    apps_market_api_contact_requests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_ContactRequestOut__"];
+                };
             };
             /** @description Error */
             "4XX": {

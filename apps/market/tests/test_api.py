@@ -437,6 +437,27 @@ def test_operators_mark_contact_requests_sent(free_client: Client) -> None:
     assert ContactRequest.objects.get().sent_at is not None
 
 
+def test_a_user_sees_their_own_contact_requests_with_their_state(
+    free_client: Client, paid_client: Client
+) -> None:
+    for name in ("Dutch Nut Trading B.V.", "Garden State Snacks Inc"):
+        body = {"importer_name": name, "importer_country": "NL"}
+        free_client.post(
+            "/fast-ai/v1/shipments/request-contact", body, content_type="application/json"
+        )
+    mark_contact_requests_sent(ContactRequest.objects.filter(importer_name__startswith="Dutch"))
+
+    mine = free_client.get("/fast-ai/v1/shipments/contact-requests").json()["data"]
+    theirs = paid_client.get("/fast-ai/v1/shipments/contact-requests").json()["data"]
+
+    assert [(r["importer_name"], r["importer_country"], r["status"]) for r in mine] == [
+        ("Garden State Snacks Inc", "NL", "pending"),
+        ("Dutch Nut Trading B.V.", "NL", "sent"),
+    ]
+    assert mine[1]["sent_at"] is not None
+    assert theirs == []
+
+
 def test_a_contact_request_names_a_real_country(free_client: Client) -> None:
     body = {"importer_name": "Dutch Nut Trading B.V.", "importer_country": "XX"}
     response = free_client.post(

@@ -5,6 +5,7 @@ import { USERS_PATH } from "../../api/accounts";
 import {
   ASK_PATH,
   CONTACT_PATH,
+  CONTACT_REQUESTS_PATH,
   HS_CODES_PATH,
   META_PATH,
   SHIPMENTS_PATH,
@@ -376,19 +377,38 @@ describe("MarketPage", () => {
     expect(useToastStore.getState().toasts[0]?.title).toEqual({ id: "error.queryLimit" });
   });
 
-  it("requests an importer's contacts and confirms with a toast", async () => {
+  it("requests an importer's contacts, confirms with a toast and remembers the request", async () => {
+    const requests: unknown[] = [];
     const fetchMock = stubApi(
       routes({
-        [`POST ${CONTACT_PATH}`]: ok({ message: "Request sent! Importer contacts will be emailed to you within 48 hours." }),
+        [`GET ${CONTACT_REQUESTS_PATH}`]: () => ok(requests),
+        [`POST ${CONTACT_PATH}`]: () => {
+          requests.push({ id: 1, importer_name: "Olam Americas", importer_country: "US", status: "pending", created_at: "2026-03-01T00:00:00Z", sent_at: null });
+          return ok({ message: "Request sent! Importer contacts will be emailed to you within 48 hours." });
+        },
       }),
     );
     renderPage();
     search();
-    fireEvent.click(await screen.findByRole("button", { name: "Request the contacts of Olam Americas" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Get contacts of Olam Americas" }));
     await waitFor(() => expect(useToastStore.getState().toasts[0]?.variant).toBe("success"));
     expect(useToastStore.getState().toasts[0]?.title).toEqual({ id: "market.contact.sent" });
     expect(callsTo(fetchMock, `POST ${CONTACT_PATH}`)).toEqual([{ importer_name: "Olam Americas", importer_country: "US" }]);
-    expect(screen.getByRole("button", { name: "Request the contacts of Olam Americas" }).textContent).toBe("Requested");
+    const requested = await screen.findByRole("button", { name: "Requested of Olam Americas" });
+    expect(requested).toHaveProperty("disabled", true);
+  });
+
+  it("shows an importer whose contacts were sent as such", async () => {
+    stubApi(
+      routes({
+        [`GET ${CONTACT_REQUESTS_PATH}`]: ok([
+          { id: 1, importer_name: "olam  americas", importer_country: "US", status: "sent", created_at: "2026-03-01T00:00:00Z", sent_at: "2026-03-02T00:00:00Z" },
+        ]),
+      }),
+    );
+    renderPage();
+    search();
+    expect(await screen.findByRole("button", { name: "Contacts sent of Olam Americas" })).toHaveProperty("disabled", true);
   });
 
   it("offers downloads of the search on a paid plan", async () => {

@@ -1,8 +1,10 @@
 import { useState } from "react";
 import { useIntl } from "react-intl";
 import {
+  contactRequestFor,
   countryName,
   requestImporterContacts,
+  useContactRequests,
   type Country,
   type Shipment,
   type ShipmentPage,
@@ -19,27 +21,33 @@ import { useLanguage } from "../../i18n/language";
 function ContactButton({ shipment }: { shipment: Shipment }) {
   const t = useT();
   const handleError = useApiErrorHandler();
-  const [state, setState] = useState<"idle" | "pending" | "sent">("idle");
+  const { data: requests, mutate } = useContactRequests();
+  const [sending, setSending] = useState(false);
+  const existing = contactRequestFor(requests, shipment.importerName, shipment.importerCountry);
   const request = async () => {
-    setState("pending");
+    setSending(true);
     try {
       await requestImporterContacts(shipment.importerName, shipment.importerCountry);
-      setState("sent");
+      await mutate();
       showToast({ variant: "success", title: { id: "market.contact.sent" } });
     } catch (error) {
-      setState("idle");
       handleError(error);
+    } finally {
+      setSending(false);
     }
   };
+  const label = existing
+    ? t(existing.status === "sent" ? "market.contact.contactsSent" : "market.contact.requested")
+    : t("market.contact.request");
   return (
     <button
       type="button"
       className="button button--ghost button--small"
-      disabled={state !== "idle"}
-      aria-label={t("market.contact.requestFor", { importer: shipment.importerName })}
+      disabled={sending || existing !== undefined}
       onClick={() => void request()}
     >
-      {state === "sent" ? t("market.contact.requested") : t("market.contact.request")}
+      {label}{" "}
+      <span className="sr-only">{t("market.contact.ofImporter", { importer: shipment.importerName })}</span>
     </button>
   );
 }

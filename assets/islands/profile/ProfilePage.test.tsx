@@ -3,6 +3,7 @@ import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { USERS_PATH } from "../../api/accounts";
 import { BILLING_PATH, ORDERS_PATH, PLANS_PATH } from "../../api/billing";
+import { CONTACT_REQUESTS_PATH, META_PATH } from "../../api/market";
 import { swrOptions } from "../../api/swr";
 import { formatDateTime } from "../../i18n/format";
 import { useLanguageStore } from "../../i18n/language";
@@ -99,6 +100,34 @@ afterEach(() => {
 });
 
 describe("ProfilePage", () => {
+  it("lists the importer contact requests and where each stands", async () => {
+    stubApi({
+      [`GET ${BILLING_PATH}`]: billing(),
+      [`GET ${META_PATH}`]: { body: { data: { countries: [{ code: "NL", name_en: "Netherlands", name_vi: "Hà Lan", name_zh: "荷兰" }] }, meta: {} } },
+      [`GET ${CONTACT_REQUESTS_PATH}`]: {
+        body: {
+          data: [
+            { id: 2, importer_name: "Garden State Snacks Inc", importer_country: "", status: "pending", created_at: "2026-03-03T08:00:00Z", sent_at: null },
+            { id: 1, importer_name: "Dutch Nut Trading B.V.", importer_country: "NL", status: "sent", created_at: "2026-03-01T08:00:00Z", sent_at: "2026-03-02T08:00:00Z" },
+          ],
+          meta: {},
+        },
+      },
+    });
+    renderPage();
+    await screen.findByRole("cell", { name: "Dutch Nut Trading B.V." });
+    const [pending, sent] = rowsOf("Importer contact requests");
+    expect(cells(pending!)).toEqual(["Garden State Snacks Inc", "", "Mar 3, 2026", "Being researched (within 48 hours)"]);
+    await waitFor(() => expect(cells(sent!)[1]).toBe("Netherlands"));
+    expect(cells(sent!)[3]).toBe("Sent to your email on Mar 2, 2026");
+  });
+
+  it("says when no importer contacts were asked for", async () => {
+    stubApi({ [`GET ${BILLING_PATH}`]: billing(), [`GET ${CONTACT_REQUESTS_PATH}`]: { body: { data: [], meta: {} } } });
+    renderPage();
+    expect(await screen.findByText(/You have not asked for any importer's contacts yet/)).toBeTruthy();
+  });
+
   it("shows the account, the language choice and today's usage", async () => {
     stubApi({ [`GET ${BILLING_PATH}`]: billing() });
     renderPage(wireProfile({ credits: { balance: 507, free: 7, bought: 500, daily_allowance: 10 } }));
@@ -161,7 +190,7 @@ describe("ProfilePage", () => {
       }),
     });
     renderPage();
-    expect(screen.getAllByRole("status", { name: "Loading…" })).toHaveLength(2);
+    expect(screen.getAllByRole("status", { name: "Loading…" })).toHaveLength(3);
     await screen.findByRole("cell", { name: "Daily" });
     const [paid] = rowsOf("Orders");
     expect(cells(paid!)).toEqual([formatDateTime("2026-03-01T12:30:00Z", "en"), "Market Insight", "Daily", "$12", "Paid", ""]);

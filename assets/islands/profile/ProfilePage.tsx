@@ -17,6 +17,7 @@ import { PageHeader } from "../../shell/PageHeader";
 import { Skeleton } from "../../shell/Skeleton";
 import { openPricing } from "../../stores/pricing";
 import { BillingHistory } from "./BillingHistory";
+import { ContactRequests } from "./ContactRequests";
 import { labelFor } from "../../i18n/labels";
 import { formatDate } from "../../i18n/format";
 
@@ -164,6 +165,7 @@ export function ProfilePage() {
           ))}
         </section>
         <BillingHistory />
+        <ContactRequests />
       </div>
     </>
   );
