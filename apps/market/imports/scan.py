@@ -8,17 +8,20 @@ without a Python object per row, from the rest."""
 
 from __future__ import annotations
 
+import codecs
 import csv
 import gzip
 import io
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
 import duckdb
 
+from apps.core.importfiles import MAX_LINE_BYTES, BadLine, BoundedLines, line_problem
 from apps.market.fileformat import SHIPMENT_FILE_COLUMNS
 from apps.market.imports.report import ImportFormatError
 from apps.market.imports.rules import (
@@ -63,15 +66,105 @@ def read_header(path: str, compressed: bool) -> list[str]:
     return header
 
 
-def line_feeds(path: str, compressed: bool) -> tuple[int, bool]:
-    """How many line feeds the file holds, and whether it ends with one."""
-    count, last = 0, b""
-    with gzip.open(path) if compressed else open(path, "rb") as raw:
-        while chunk := raw.read(1 << 24):
-            count += chunk.count(b"\n")
-            last = chunk[-1:]
-    return count, last == b"\n"
+@dataclass
+class CheckedFile:
+    """The file DuckDB reads: the one given, or a copy with the lines that cannot be read
+    (too long, not UTF-8) left empty, and those lines with their reasons; how many line feeds
+    it holds and whether it ends with one."""
 
+    path: str
+    compressed: bool
+    feeds: int
+    final_feed: bool
+    bad_lines: list[tuple[int, str]] = field(default_factory=list)
+
+
+def check_lines(
+    path: str, compressed: bool, workdir: Path, *, records: bool = False
+) -> CheckedFile:
+    """Check every line's length and encoding in one pass over the file's bytes; only when one
+    fails is it read again line by line into a copy without them (never holding more than
+    MAX_LINE_BYTES of one line). A header line that fails ends the import. With `records`,
+    the copy is made whatever the lines, and a record (lines joined by line ends inside
+    quotes) longer than MAX_LINE_BYTES is left out whole, as a bad row on its last line."""
+    if records:
+        return _copy_readable_lines(path, compressed, workdir, records=True)
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    feeds, run, longest, last = 0, 0, 0, b""
+    with gzip.open(path) if compressed else open(path, "rb") as raw:
+        try:
+            while chunk := raw.read(1 << 24):
+                decoder.decode(chunk)
+                first_feed = chunk.find(b"\n")
+                if first_feed < 0:
+                    run += len(chunk)
+                else:
+                    longest = max(longest, run + first_feed + 1)
+                    end = chunk.rfind(b"\n")
+                    if end > first_feed:
+                        longest = max(longest, max(map(len, chunk[first_feed:end].split(b"\n"))))
+                    run = len(chunk) - end - 1
+                    feeds += chunk.count(b"\n")
+                longest = max(longest, run)
+                last = chunk[-1:]
+            decoder.decode(b"", final=True)
+        except UnicodeDecodeError:
+            longest = MAX_LINE_BYTES + 1
+    if longest <= MAX_LINE_BYTES:
+        return CheckedFile(path, compressed, feeds, last == b"\n")
+    return _copy_readable_lines(path, compressed, workdir, records=False)
+
+
+def _copy_readable_lines(
+    path: str, compressed: bool, workdir: Path, *, records: bool
+) -> CheckedFile:
+    """The copy of `check_lines`: each line that cannot be read (or each line of a record
+    too long, with `records`) is left empty, so that the others keep their numbers."""
+    copy = str(workdir / ("records.csv" if records else "lines.csv"))
+    checked = CheckedFile(copy, False, 0, False)
+    pending: list[bytes] = []  # the lines of the record read so far (empty once it is bad)
+    size, inside, reason = 0, False, ""
+    with gzip.open(path) if compressed else open(path, "rb") as raw, open(copy, "wb") as out:
+        lines = BoundedLines(raw)  # type: ignore[arg-type]
+        while True:
+            try:
+                data = lines.read()
+                problem = line_problem(data, lines.line)
+            except BadLine as bad:
+                data, problem = b"\n", bad.reason
+            except StopIteration:
+                break
+            if records:
+                inside ^= data.count(b'"') % 2 == 1
+                size += len(data)
+                if not reason and size > MAX_LINE_BYTES:
+                    reason = f"the record is longer than {MAX_LINE_BYTES:,} bytes"
+            reason = reason or problem or ""
+            pending.append(b"\n" if reason else data)
+            if reason and len(pending) > 1:
+                pending = [b"\n"] * len(pending)
+            if inside:
+                continue
+            if reason:
+                if lines.line == 1:
+                    raise ImportFormatError(f"line 1: {reason}")
+                checked.bad_lines.append((lines.line, reason))
+            written = b"".join(pending)
+            out.write(written)
+            checked.feeds += written.count(b"\n")
+            checked.final_feed = written.endswith(b"\n")
+            pending, size, reason = [], 0, ""
+        if pending:  # a quote left open at the end: the CSV reader's trouble, not ours
+            written = b"".join(pending)
+            out.write(written)
+            checked.feeds += written.count(b"\n")
+            checked.final_feed = written.endswith(b"\n")
+    return checked
+
+
+# DuckDB's bound on a record: a little above the one `check_lines` keeps to, so that a record
+# it keeps is never refused here.
+_MAX_RECORD_BYTES = MAX_LINE_BYTES + 4096
 
 # Python's str.isspace() characters (what strip() and split() remove), as an RE2 class body.
 _SPACE = "".join(f"\\x{{{code:x}}}" for code in range(0x3001) if chr(code).isspace())
@@ -145,6 +238,7 @@ class Scan:
         self.all_rows_plain = False  # whether every row passes `row_checks`
         self.pair_hashes_unique = False  # whether the file's party pairs have distinct hashes
         self.rows_kept = 0  # rows of the right width
+        self.feeds = (0, False)  # the file's line feeds and whether it ends with one
 
     def rows(self, *, keep_rejects: bool = False, numbered: bool = False) -> str:
         """The file's rows as a subquery `s` (with their number `n` counted in file order)."""
@@ -152,6 +246,7 @@ class Scan:
         options = (
             f"columns = {{{columns}}}, header = true, auto_detect = false, delim = ',', "
             "quote = '\"', escape = '\"', strict_mode = true, ignore_errors = true, "
+            f"max_line_size = {_MAX_RECORD_BYTES}, "
             f"compression = '{'gzip' if self.compressed else 'none'}'"
         )
         if keep_rejects:
