@@ -69,6 +69,15 @@ def test_import_hs_codes_reads_a_translation_table(tmp_path):
     assert HSCode.objects.get(code="09").description_vi.startswith("Cà phê, chè")
 
 
+def test_import_hs_codes_lists_bad_rows_by_line(tmp_path):
+    path = tmp_path / "vi.csv"
+    path.write_bytes(b"chapter,description_vi\n09,C\xe0 ph\xea\n08,Qu\u1ea3\n")
+    out, err = io.StringIO(), io.StringIO()
+    call_command("import_hs_codes", str(path), stdout=out, stderr=err)
+    assert err.getvalue().startswith("line 2: not UTF-8 text (byte 0xe0 at position 5")
+    assert "1 updated, 0 not in the nomenclature, 1 bad rows." in out.getvalue()
+
+
 def test_import_hs_codes_refuses_an_unknown_layout(tmp_path):
     path = tmp_path / "x.csv"
     path.write_text("x\n1\n", "utf-8")
