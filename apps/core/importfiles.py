@@ -5,7 +5,7 @@ the import goes on), the CSV records made of those lines, and the dates an impor
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from typing import IO
@@ -71,9 +71,15 @@ class BoundedLines:
     longer, or not UTF-8, raises `BadLine`; the next call goes on with the line after it.
     `line` is the number of the last line read."""
 
-    def __init__(self, raw: IO[bytes], limit: int = MAX_LINE_BYTES) -> None:
+    def __init__(
+        self,
+        raw: IO[bytes],
+        limit: int = MAX_LINE_BYTES,
+        fallback: tuple[str, Callable[[int], None]] | None = None,
+    ) -> None:
         self.raw = raw
         self.limit = limit
+        self.fallback = fallback  # an encoding for lines not UTF-8, told of each such line
         self.line = 0
         self.last = b""  # the last line's bytes
 
@@ -110,6 +116,10 @@ class BoundedLines:
     def __next__(self) -> str:
         data = self.read()
         problem = line_problem(data, self.line)
+        if problem and self.fallback and not (self.line == 1 and data.startswith(_UTF16_MARKS)):
+            encoding, told = self.fallback
+            told(self.line)
+            return data.decode(encoding, errors="replace")
         if problem:
             raise BadLine(self.line, problem)
         text = data.decode("utf-8")
@@ -117,13 +127,16 @@ class BoundedLines:
 
 
 def csv_records(
-    raw: IO[bytes], limit: int = MAX_LINE_BYTES
+    raw: IO[bytes],
+    limit: int = MAX_LINE_BYTES,
+    fallback: tuple[str, Callable[[int], None]] | None = None,
 ) -> Iterator[tuple[int, list[str] | BadLine]]:
     """(line where it ends, fields) of each record of a CSV stream, empty lines left out; a
     line that cannot be read, or a record the CSV reader refuses, is yielded as a `BadLine`
     in place of its fields (the number is the line where the trouble is met) and reading goes
-    on after it."""
-    lines = BoundedLines(raw, limit)
+    on after it. With a `fallback` (an encoding, and a function told of the line's number), a
+    line that is not UTF-8 is read in that encoding instead."""
+    lines = BoundedLines(raw, limit, fallback)
     reader = csv.reader(lines)
     while True:
         try:
