@@ -90,29 +90,39 @@ def check_lines(
     if records:
         return _copy_readable_lines(path, compressed, workdir, records=True)
     decoder = codecs.getincrementaldecoder("utf-8")()
-    feeds, run, longest, last = 0, 0, 0, b""
+    feeds, run, readable, last = 0, 0, True, b""
     with gzip.open(path) if compressed else open(path, "rb") as raw:
+        while readable and (chunk := raw.read(1 << 24)):
+            if not chunk.isascii() or decoder.getstate()[0]:
+                try:
+                    decoder.decode(chunk)
+                except UnicodeDecodeError:
+                    readable = False
+            run, fits = _line_run(chunk, run)
+            readable = readable and fits
+            feeds += chunk.count(b"\n")
+            last = chunk[-1:]
         try:
-            while chunk := raw.read(1 << 24):
-                decoder.decode(chunk)
-                first_feed = chunk.find(b"\n")
-                if first_feed < 0:
-                    run += len(chunk)
-                else:
-                    longest = max(longest, run + first_feed + 1)
-                    end = chunk.rfind(b"\n")
-                    if end > first_feed:
-                        longest = max(longest, max(map(len, chunk[first_feed:end].split(b"\n"))))
-                    run = len(chunk) - end - 1
-                    feeds += chunk.count(b"\n")
-                longest = max(longest, run)
-                last = chunk[-1:]
             decoder.decode(b"", final=True)
         except UnicodeDecodeError:
-            longest = MAX_LINE_BYTES + 1
-    if longest <= MAX_LINE_BYTES:
+            readable = False
+    if readable:
         return CheckedFile(path, compressed, feeds, last == b"\n")
     return _copy_readable_lines(path, compressed, workdir, records=False)
+
+
+def _line_run(chunk: bytes, run: int) -> tuple[int, bool]:
+    """Whether every line of the chunk fits MAX_LINE_BYTES, the one begun before it (`run`
+    bytes so far) included; and the bytes of the last line begun so far. Jumps from line end to
+    the last line end within the next MAX_LINE_BYTES + 1 bytes: a few searches per chunk."""
+    last = -1 - run  # where the last line end is, before the chunk when negative
+    while len(chunk) - last - 1 > MAX_LINE_BYTES:
+        end = last + 2 + MAX_LINE_BYTES
+        found = chunk.rfind(b"\n", max(last + 1, 0), end) if end > 0 else -1
+        if found < 0:
+            return 0, False
+        last = found
+    return len(chunk) - last - 1, True
 
 
 def _copy_readable_lines(

@@ -556,3 +556,16 @@ def test_dates_outside_1950_to_the_end_of_next_year_are_bad_rows(tmp_path):
         (6, f"date {next_year + 1}-01-01 is outside 1950-01-01 to {last}"),
     ]
     assert report.added == 2
+
+
+@pytest.mark.django_db(transaction=False)
+def test_the_line_length_check_at_its_bounds():
+    from apps.market.imports.scan import MAX_LINE_BYTES as limit
+    from apps.market.imports.scan import _line_run
+
+    assert _line_run(b"a" * limit + b"\n", 0) == (0, True)
+    assert not _line_run(b"a" * (limit + 1) + b"\n", 0)[1]
+    assert _line_run(b"a" * 10 + b"\n" + b"b" * limit, 0) == (limit, True)
+    assert _line_run(b"b" * 5 + b"\n", limit - 5) == (0, True)  # a line begun in the last chunk
+    assert not _line_run(b"b" * 6 + b"\n", limit - 5)[1]
+    assert not _line_run(b"b" * 6, limit - 5)[1]
