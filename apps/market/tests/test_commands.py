@@ -37,6 +37,24 @@ def test_import_shipments_reports_counts_bad_rows_and_progress(tmp_path):
     assert Shipment.objects.count() == 1
 
 
+def test_import_shipments_lists_a_huge_line_and_another_encoding_by_line(tmp_path):
+    path = tmp_path / "s.csv"
+    with path.open("wb") as out:
+        out.write((",".join(SHIPMENT_FILE_COLUMNS) + "\n" + ROW.format(id="1") + "\n").encode())
+        out.write(ROW.format(id="2").replace("Robusta", "R" * 40_000_000).encode() + b"\n")
+        out.write(ROW.format(id="3").replace("Buyer", "Käufer").encode("latin-1") + b"\n")
+        out.write(ROW.format(id="4").replace("2024-03-05", "0001-01-01").encode() + b"\n")
+        out.write(ROW.format(id="1").replace("2500.50", "1.00").encode() + b"\n")
+    out, err = io.StringIO(), io.StringIO()
+    call_command("import_shipments", str(path), "--no-progress", stdout=out, stderr=err)
+    lines = err.getvalue().splitlines()
+    assert lines[0] == "line 3: the line is longer than 1,048,576 bytes"
+    assert lines[1].startswith("line 4: not UTF-8 text (byte 0xe4 at position")
+    assert lines[2].startswith("line 5: date 0001-01-01 is outside 1950-01-01 to ")
+    assert lines[3] == "line 6: record vn-customs:1 repeats line 2 with other values"
+    assert "5 rows read: added 1, skipped 0 already loaded, 4 bad" in out.getvalue()
+
+
 def test_searches_see_the_imported_rows_once_the_import_is_done(tmp_path):
     path = tmp_path / "s.csv"
     path.write_text(",".join(SHIPMENT_FILE_COLUMNS) + "\n" + ROW.format(id="7") + "\n")
