@@ -115,14 +115,15 @@ class BoundedLines:
 
     def __next__(self) -> str:
         data = self.read()
-        problem = line_problem(data, self.line)
-        if problem and self.fallback and not (self.line == 1 and data.startswith(_UTF16_MARKS)):
-            encoding, told = self.fallback
-            told(self.line)
-            return data.decode(encoding, errors="replace")
-        if problem:
-            raise BadLine(self.line, problem)
-        text = data.decode("utf-8")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            problem = line_problem(data, self.line) or ""
+            if self.fallback and not (self.line == 1 and data.startswith(_UTF16_MARKS)):
+                encoding, told = self.fallback
+                told(self.line)
+                return data.decode(encoding, errors="replace")
+            raise BadLine(self.line, problem) from None
         return text.removeprefix("\ufeff") if self.line == 1 else text
 
 
