@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 
 from apps.accounts import services
 from apps.accounts.models import Feature, ServiceDemand, ServiceDemandFeature, User
+from apps.core.spreadsheets import safe_row
 
 
 @admin.register(User)
@@ -138,5 +139,6 @@ class ServiceDemandAdmin(admin.ModelAdmin):
         writer.writerow([*CSV_COLUMNS, "features"])
         for demand in queryset.prefetch_related("features"):
             row = [getattr(demand, column) for column in CSV_COLUMNS]
-            writer.writerow([*row, " ".join(f.feature for f in demand.features.all())])
+            features = " ".join(f.feature for f in demand.features.all())
+            writer.writerow(safe_row([*row, features]))
         return response

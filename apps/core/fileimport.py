@@ -5,20 +5,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from apps.core.importfiles import ImportReport
 from apps.core.progress import ProgressBar
-
-
-class FileImportReport(Protocol):
-    rows_read: int
-    added: int
-    skipped_existing: int
-    bad_row_count: int
-    bad_rows: list[tuple[int, str]]
-    seconds: float
 
 
 def add_file_import_arguments(parser: CommandParser) -> None:
@@ -30,7 +22,7 @@ def add_file_import_arguments(parser: CommandParser) -> None:
     parser.add_argument("--no-progress", action="store_true", help="No progress bar.")
 
 
-Report = TypeVar("Report", bound=FileImportReport)
+Report = TypeVar("Report", bound=ImportReport)
 
 
 def run_file_import(

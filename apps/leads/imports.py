@@ -2,12 +2,13 @@
 
 The file streams row by row; each row is checked, the good ones are written in batches, and
 the whole load is one transaction, so an interrupted import leaves nothing behind. A record is
-identified by (source, source_record_id): one already loaded, or repeated in the file, is
-skipped, so loading a file twice adds nothing. Bad rows are reported with their line number."""
+identified by (source, source_record_id): one already loaded, or repeated in the file with the
+same values, is skipped, so loading a file twice adds nothing. Bad rows are reported with their
+line number: a line too long or not UTF-8, and a record that repeats an earlier line's key
+with other values, are bad rows too."""
 
 from __future__ import annotations
 
-import csv
 import gzip
 import io
 import os
@@ -15,7 +16,6 @@ import re
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from datetime import date
 from functools import partial
 from pathlib import Path
@@ -24,6 +24,7 @@ from typing import IO, Any
 from django.db import transaction
 from django.db.models import Model
 
+from apps.core.importfiles import BadLine, ImportReport, csv_records, implausible_date
 from apps.core.validation import is_valid_email
 from apps.leads import selectors
 from apps.leads.models import DEMO_SOURCE, Company, Lead, list_text
@@ -33,7 +34,6 @@ from apps.market.names import clean_display_name, normalise_name
 Progress = Callable[[int, float | None], None]
 
 BATCH = 2_000
-MAX_BAD_ROWS = 10_000  # kept in the report; the count goes on past it
 LIST_SPLIT = re.compile(r"[;|]")
 
 COMPANY_COLUMNS = (
@@ -59,21 +59,6 @@ class BadRow(ValueError):
     pass
 
 
-@dataclass
-class ImportReport:
-    rows_read: int = 0
-    added: int = 0
-    skipped_existing: int = 0
-    bad_row_count: int = 0
-    bad_rows: list[tuple[int, str]] = field(default_factory=list)
-    seconds: float = 0.0
-
-    def bad(self, line: int, reason: str) -> None:
-        self.bad_row_count += 1
-        if len(self.bad_rows) < MAX_BAD_ROWS:
-            self.bad_rows.append((line, reason))
-
-
 # Reading
 
 
@@ -94,10 +79,12 @@ class _CountingReader(io.RawIOBase):
         return len(data)
 
 
+Records = Iterator[tuple[int, list[str] | BadLine]]
+
+
 @contextmanager
-def _rows(
-    source: str | Path | IO[bytes],
-) -> Iterator[tuple[csv.DictReader[str], Callable[[], float | None]]]:
+def _rows(source: str | Path | IO[bytes]) -> Iterator[tuple[Records, Callable[[], float | None]]]:
+    """The file's records (see `csv_records`) and the share of the file read so far."""
     raw: IO[bytes] = open(source, "rb") if isinstance(source, str | Path) else source  # noqa: SIM115
     size = os.fstat(raw.fileno()).st_size if isinstance(source, str | Path) else 0
     try:
@@ -105,21 +92,25 @@ def _rows(
         buffered = io.BufferedReader(counted)
         compressed = buffered.peek(2)[:2] == b"\x1f\x8b"
         binary: Any = gzip.GzipFile(fileobj=buffered) if compressed else buffered
-        text = io.TextIOWrapper(binary, encoding="utf-8-sig", newline="")
-        yield csv.DictReader(text), lambda: (counted.count / size) if size else None
+        yield csv_records(binary), lambda: (counted.count / size) if size else None
     finally:
         raw.close()
 
 
-def _header(reader: csv.DictReader[str], known: tuple[str, ...], required: tuple[str, ...]) -> None:
-    header = [name.strip() for name in reader.fieldnames or []]
-    reader.fieldnames = header
+def _header(records: Records, known: tuple[str, ...], required: tuple[str, ...]) -> list[str]:
+    first = next(records, None)
+    if first is None:
+        raise ImportFormatError("the file is empty: expected a header line")
+    if isinstance(first[1], BadLine):
+        raise ImportFormatError(str(first[1]))
+    header = [name.strip() for name in first[1]]
     missing = [name for name in required if name not in header]
     if missing:
         raise ImportFormatError(f"missing column(s): {', '.join(missing)}")
     unknown = [name for name in header if name and name not in known]
     if unknown:
         raise ImportFormatError(f"unknown column(s): {', '.join(unknown)}")
+    return header
 
 
 # Values
@@ -148,9 +139,13 @@ def _date(row: dict[str, str | None], name: str) -> date | None:
     if not value:
         return None
     try:
-        return date.fromisoformat(value)
+        day = date.fromisoformat(value)
     except ValueError:
         raise BadRow(f"{name} must be a date yyyy-mm-dd") from None
+    problem = implausible_date(day)
+    if problem:
+        raise BadRow(f"{name} {problem}")
+    return day
 
 
 def _country(row: dict[str, str | None], name: str, *, required: bool = False) -> str:
@@ -271,12 +266,12 @@ def _company_ids(keys: set[tuple[str, str]]) -> dict[tuple[str, str], int]:
     return ids
 
 
-class _Batch:
-    """Rows waiting to be written, with their line numbers."""
-
-    def __init__(self) -> None:
-        self.items: list[tuple[int, Any]] = []
-        self.seen: set[tuple[str, str]] = set()
+def _fingerprint(item: Any) -> int:
+    """A hash of what a parsed row would store, to tell a repeated record from another one
+    under the same key."""
+    record, extra = item if isinstance(item, tuple) else (item, None)
+    fields = record._meta.concrete_fields
+    return hash((tuple(getattr(record, f.attname) for f in fields if not f.primary_key), extra))
 
 
 def _load(
@@ -291,33 +286,44 @@ def _load(
 ) -> ImportReport:
     report = ImportReport()
     started = time.perf_counter()
-    with _rows(source) as (reader, share), transaction.atomic():
-        _header(reader, columns, required)
-        batch = _Batch()
-        for row in reader:
+    with _rows(source) as (records, share), transaction.atomic():
+        header = _header(records, columns, required)
+        batch: list[tuple[int, Any]] = []
+        seen: dict[tuple[str, str], tuple[int, int]] = {}  # key -> its first line, fingerprint
+        for line, fields in records:
             report.rows_read += 1
-            line = reader.line_num
-            if None in row:
-                report.bad(line, "more values than columns")
+            if isinstance(fields, BadLine):
+                report.add_bad_row(line, fields.reason)
+                continue
+            if len(fields) > len(header):
+                report.add_bad_row(line, "more values than columns")
                 continue
             try:
-                item = parse(row)
+                item = parse(dict(zip(header, fields, strict=False)))
             except BadRow as problem:
-                report.bad(line, str(problem))
+                report.add_bad_row(line, str(problem))
                 continue
             record = item[0] if isinstance(item, tuple) else item
             key = (record.source, record.source_record_id)
-            if key in batch.seen:
-                report.bad(line, f"record {key[0]}:{key[1]} repeats an earlier line")
+            fingerprint = _fingerprint(item)
+            if key in seen:
+                first, known = seen[key]
+                if known == fingerprint:
+                    report.skipped_existing += 1
+                else:
+                    report.add_bad_row(
+                        line,
+                        f"record {key[0]}:{key[1]} repeats line {first} with other values",
+                    )
                 continue
-            batch.seen.add(key)
-            batch.items.append((line, item))
-            if len(batch.items) >= BATCH:
-                write(batch.items, report)
-                batch = _Batch()
+            seen[key] = (line, fingerprint)
+            batch.append((line, item))
+            if len(batch) >= BATCH:
+                write(batch, report)
+                batch = []
                 if progress is not None:
                     progress(report.rows_read, share())
-        write(batch.items, report)
+        write(batch, report)
         if progress is not None:
             progress(report.rows_read, share())
         if dry_run:
@@ -350,7 +356,7 @@ def _write_leads(items: list[tuple[int, Any]], report: ImportReport) -> None:
         if (lead.source, lead.source_record_id) in existing:
             report.skipped_existing += 1
         elif company not in companies:
-            report.bad(line, f"no company {company[0]}:{company[1]}")
+            report.add_bad_row(line, f"no company {company[0]}:{company[1]}")
         else:
             lead.company_id = companies[company]
             new.append(lead)

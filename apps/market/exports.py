@@ -1,4 +1,6 @@
-"""Search results as files: CSV and Excel, with the same columns in the same order."""
+"""Search results as files: CSV and Excel, with the same columns in the same order. Text
+cells that a spreadsheet would run as formulas are neutralised (`apps.core.spreadsheets`);
+the numeric columns stay numbers."""
 
 from __future__ import annotations
 
@@ -8,6 +10,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from openpyxl import Workbook
+
+from apps.core.spreadsheets import safe_row
 
 COLUMNS = (
     ("date", "Date"),
@@ -31,7 +35,7 @@ CONTENT_TYPES = {
 
 def _values(rows: Iterable[dict[str, Any]]) -> Iterable[list[Any]]:
     for row in rows:
-        yield [row.get(key) for key, _ in COLUMNS]
+        yield safe_row([row.get(key) for key, _ in COLUMNS])
 
 
 def as_csv(rows: Iterable[dict[str, Any]]) -> bytes:

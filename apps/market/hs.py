@@ -21,9 +21,7 @@ historical models."""
 
 from __future__ import annotations
 
-import csv
 import gzip
-import io
 import json
 import os
 import re
@@ -31,12 +29,13 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from django.apps import apps as global_apps
 from django.db import transaction
 from django.db.models import Q
 
+from apps.core.importfiles import BadLine, csv_records
 from apps.market import hs_names
 
 DEFAULT_EDITION = "HS2022"
@@ -54,6 +53,7 @@ class HSImportReport:
     updated: int = 0
     unknown_codes: list[str] = field(default_factory=list)
     format: str = ""
+    bad_rows: list[tuple[int, str]] = field(default_factory=list)  # (line, reason)
 
 
 def _models(apps: Any = None) -> tuple[Any, Any]:
@@ -184,13 +184,46 @@ def ensure_default_nomenclature() -> None:
 # Imports of other files ------------------------------------------------------------------
 
 
+Rows = Iterator[tuple[int, dict[str, str]]]
+
+
 @contextmanager
-def _open_csv(path: str | Path) -> Iterator[TextIO]:
+def _open_csv(path: str | Path, report: HSImportReport) -> Iterator[tuple[list[str], Rows]]:
+    """The file's header (lower case) and its rows by line, every field named ('' when the
+    row is short); a line that cannot be read (too long, not UTF-8) goes to the report's bad
+    rows, and one in the header ends the import."""
     with open(path, "rb") as raw:
         magic = raw.peek(2)[:2] if hasattr(raw, "peek") else b""
         binary: Any = gzip.GzipFile(fileobj=raw) if magic == b"\x1f\x8b" else raw
-        with io.TextIOWrapper(binary, encoding="utf-8-sig", newline="") as text:
-            yield text
+        records = csv_records(binary)
+        _, first = next(records, (0, []))
+        if isinstance(first, BadLine):
+            raise ValueError(str(first))
+        header = [name.strip().lower() for name in first]
+
+        def rows() -> Rows:
+            for line, fields in records:
+                if isinstance(fields, BadLine):
+                    report.bad_rows.append((line, fields.reason))
+                    continue
+                padded = [*fields, *[""] * (len(header) - len(fields))]
+                yield line, dict(zip(header, padded, strict=False))
+
+        yield header, rows()
+
+
+def _conflict(
+    seen: dict[str, tuple[int, Any]], code: str, line: int, values: Any, report: HSImportReport
+) -> bool:
+    """Whether the code was met before with other values (then a bad row of the report); a
+    repeat with the same values is let through."""
+    if code in seen and seen[code][1] != values:
+        report.bad_rows.append(
+            (line, f"code {code} repeats line {seen[code][0]} with other values")
+        )
+        return True
+    seen.setdefault(code, (line, values))
+    return False
 
 
 def _clean_code(text: str) -> str:
@@ -237,39 +270,33 @@ def import_hs_file(path: str | Path, *, edition: str = "", apps: Any = None) -> 
     """Load an HS edition, the Vietnamese national nomenclature or a translation table."""
     section_model, code_model = _models(apps)
     report = HSImportReport()
-    with _open_csv(path) as text:
-        reader = csv.DictReader(text)
-        header = [name.strip().lower() for name in reader.fieldnames or []]
-        reader.fieldnames = header
-        with transaction.atomic():
-            if {"seq", "level", "hs_code", "description_vi"} <= set(header):
-                report.format = "vietnamese nomenclature"
-                labels = _vietnamese_nomenclature(reader)
-                _update(code_model, {c: {"description_vi": t} for c, t in labels.items()}, report)
-            elif {"section", "hscode", "description", "parent", "level"} <= set(header):
-                report.format = "edition"
-                _import_edition(code_model, section_model, reader, edition, report)
-            else:
-                code_field = next((name for name in _CODE_FIELDS if name in header), None)
-                fields = [name for name in _DESCRIPTION_FIELDS if name in header]
-                if code_field is None or not fields:
-                    raise ValueError(
-                        "Unknown HS file layout: expected an edition "
-                        "(section,hscode,description,parent,level), the Vietnamese "
-                        "nomenclature (seq,level,hs_code,description_vi,description_en) or a "
-                        "code column with description_en / description_vi / description_zh."
-                    )
-                report.format = "translations"
-                changes = {
-                    _clean_code(row[code_field]): {
-                        name: " ".join((row[name] or "").split())
-                        for name in fields
-                        if (row[name] or "").strip()
-                    }
-                    for row in reader
-                    if _clean_code(row[code_field])
-                }
-                _update(code_model, changes, report)
+    with _open_csv(path, report) as (header, rows), transaction.atomic():
+        if {"seq", "level", "hs_code", "description_vi"} <= set(header):
+            report.format = "vietnamese nomenclature"
+            labels = _vietnamese_nomenclature(row for _, row in rows)
+            _update(code_model, {c: {"description_vi": t} for c, t in labels.items()}, report)
+        elif {"section", "hscode", "description", "parent", "level"} <= set(header):
+            report.format = "edition"
+            _import_edition(code_model, section_model, rows, edition, report)
+        else:
+            code_field = next((name for name in _CODE_FIELDS if name in header), None)
+            fields = [name for name in _DESCRIPTION_FIELDS if name in header]
+            if code_field is None or not fields:
+                raise ValueError(
+                    "Unknown HS file layout: expected an edition "
+                    "(section,hscode,description,parent,level), the Vietnamese "
+                    "nomenclature (seq,level,hs_code,description_vi,description_en) or a "
+                    "code column with description_en / description_vi / description_zh."
+                )
+            report.format = "translations"
+            changes: dict[str, dict[str, str]] = {}
+            seen: dict[str, tuple[int, Any]] = {}
+            for line, row in rows:
+                code = _clean_code(row[code_field])
+                values = {name: " ".join(row[name].split()) for name in fields if row[name].strip()}
+                if code and not _conflict(seen, code, line, values, report):
+                    changes[code] = values
+            _update(code_model, changes, report)
     return report
 
 
@@ -294,15 +321,19 @@ def _update(code_model: Any, changes: dict[str, dict[str, str]], report: HSImpor
 def _import_edition(
     code_model: Any,
     section_model: Any,
-    rows: Iterable[dict[str, str]],
+    rows: Rows,
     edition: str,
     report: HSImportReport,
 ) -> None:
     sections = set(section_model.objects.values_list("code", flat=True))
     items = []
-    for row in rows:
+    seen: dict[str, tuple[int, Any]] = {}
+    for line, row in rows:
         code = _clean_code(row["hscode"])
         if not code.isdigit() or len(code) not in (2, 4, 6):
+            continue
+        values = (row["parent"], row["section"], row["description"])
+        if _conflict(seen, code, line, values, report) or seen[code][0] != line:
             continue
         items.append(
             code_model(

@@ -108,4 +108,10 @@ it("exports the revealed contacts as CSV, safe for spreadsheets", () => {
     `Anna Becker,"Buyer, nuts",'=Nordkern,DE,Hamburg,anna@example.com,valid,,`,
     "",
   ]);
+  const formulas = revealedLeadsCsv([
+    lead({ jobTitle: '=HYPERLINK("http://x","y")', location: "\tcmd", phone: "+49 40 1234567", phoneState: "found" }),
+  ]);
+  expect(formulas.split("\r\n")[1]).toBe(
+    `Anna Becker,"'=HYPERLINK(""http://x"",""y"")",'=Nordkern,DE,'\tcmd,,,'+49 40 1234567,`,
+  );
 });

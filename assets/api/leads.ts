@@ -2,6 +2,7 @@ import useSWR from "swr";
 import type { MessageKey, Text } from "../i18n/messages";
 import { refreshProfile } from "./billing";
 import { ApiError, apiFetch, type Envelope } from "./client";
+import { csvText } from "./csv";
 import { DEFAULT_PAGE_SIZE, parseDateInput, toInputDate } from "./market";
 import { buildQueryString } from "./queryString";
 import type { ApiSchema } from "./types";
@@ -336,12 +337,6 @@ export function requestPhone(leadId: number): Promise<Reveal> {
 
 const CSV_COLUMNS = ["name", "job_title", "company", "country", "location", "email", "email_status", "phone", "social_url"];
 
-function csvCell(value: string): string {
-  // A leading formula character would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** The revealed contacts as CSV (only leads with an email or a phone found). */
 export function revealedLeadsCsv(leads: readonly Lead[]): string {
   const rows = leads
@@ -357,5 +352,5 @@ export function revealedLeadsCsv(leads: readonly Lead[]): string {
       lead.phone ?? "",
       lead.socialUrl,
     ]);
-  return [CSV_COLUMNS, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  return csvText([CSV_COLUMNS, ...rows]);
 }

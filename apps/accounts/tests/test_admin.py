@@ -150,3 +150,12 @@ def test_demands_export_as_csv(operator_client: Client) -> None:
     assert header.split(",")[:3] == ["created_at", "status", "first_name"]
     assert row.endswith(",ai-sale-agent farm-management")
     assert "Saigon Coffee" in row
+
+
+def test_demands_export_neutralises_formula_cells(operator_client: Client) -> None:
+    selected = demand('=HYPERLINK("http://x","y")', "ai-sale-agent")
+
+    response = act(operator_client, "export_csv", selected)
+
+    _, row = response.content.decode().splitlines()
+    assert '"\'=HYPERLINK(""http://x"",""y"")"' in row

@@ -19,8 +19,13 @@ Python checks of `RowCheck`, which are the rules and the only source of the mess
 good ones join the load; the bad ones are reported with the line where they end, as a CSV
 reader counts lines.
 
+Before DuckDB reads the file, one pass over its bytes checks that every line fits 1 MiB and is
+UTF-8 (`scan.check_lines`); when one does not, a copy without those lines is read instead, and
+they are bad rows by their line number.
+
 Rows whose (source, source_record_id) exists already are skipped, and a key repeated in the
-file loads once (its first good row). A large load into a table not larger than the file
+file loads once (its first good row); a later row with that key and other values is a bad row
+naming the first one's line. A large load into a table not larger than the file
 drops the unique key and the plain indexes inside the transaction, leaves out the keys that
 are already loaded and builds the indexes again at the end, which is several times faster than
 maintaining them row by row; other loads go through a staging table and

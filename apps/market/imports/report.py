@@ -5,10 +5,20 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-MAX_BAD_ROWS = 100_000  # kept in the report; the count goes on past it
+from apps.core.importfiles import MAX_BAD_ROWS
+from apps.core.importfiles import ImportReport as FileImportReport
+
+__all__ = [
+    "MAX_BAD_ROWS",
+    "ImportFormatError",
+    "ImportReport",
+    "Meter",
+    "Progress",
+    "RecordTooLong",
+]
 
 Progress = Callable[[int, float | None], None]
 """Called now and then with the rows done so far and the share of the work done (0..1), and
@@ -19,25 +29,20 @@ class ImportFormatError(ValueError):
     """The file cannot be read as a shipments file at all (e.g. a wrong header)."""
 
 
+class RecordTooLong(ImportFormatError):
+    """A record (lines joined by quoted line ends) too long for DuckDB's reader."""
+
+
 @dataclass
-class ImportReport:
-    added: int = 0
-    skipped_existing: int = 0
-    bad_rows: list[tuple[int, str]] = field(default_factory=list)
-    bad_row_count: int = 0
-    rows_read: int = 0
-    seconds: float = 0.0
+class ImportReport(FileImportReport):
+    """The file import's report, with the analytics index built after it."""
+
     index_snapshot: Path | None = None  # the analytics index built over the new rows
     index_seconds: float = 0.0
 
     @property
     def rows_per_second(self) -> float:
         return self.rows_read / self.seconds if self.seconds else 0.0
-
-    def add_bad_row(self, line: int, problems: list[str]) -> None:
-        self.bad_row_count += 1
-        if len(self.bad_rows) < MAX_BAD_ROWS:
-            self.bad_rows.append((line, "; ".join(problems)))
 
 
 class Meter:

@@ -10,6 +10,7 @@ from datetime import date
 from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
 from operator import itemgetter
 
+from apps.core.importfiles import implausible_date
 from apps.market.countries import ISO_COUNTRIES
 from apps.market.fileformat import SHIPMENT_FILE_COLUMNS
 from apps.market.imports.report import ImportFormatError
@@ -132,9 +133,12 @@ class _Validator:
         try:
             if len(day_text) != 10 or day_text[4] != "-":
                 raise ValueError
-            date.fromisoformat(day_text)
+            day = date.fromisoformat(day_text)
         except ValueError:
             return "", (f"bad date {day_text!r} (expected yyyy-mm-dd)",)
+        problem = implausible_date(day)
+        if problem:
+            return "", (f"date {day_text} {problem}",)
         return day_text, ()
 
     def _hs(self, text: str) -> tuple[str, tuple[str, ...]]:

@@ -8,17 +8,20 @@ without a Python object per row, from the rest."""
 
 from __future__ import annotations
 
+import codecs
 import csv
 import gzip
 import io
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
 import duckdb
 
+from apps.core.importfiles import MAX_LINE_BYTES, BadLine, BoundedLines, line_problem
 from apps.market.fileformat import SHIPMENT_FILE_COLUMNS
 from apps.market.imports.report import ImportFormatError
 from apps.market.imports.rules import (
@@ -63,15 +66,115 @@ def read_header(path: str, compressed: bool) -> list[str]:
     return header
 
 
-def line_feeds(path: str, compressed: bool) -> tuple[int, bool]:
-    """How many line feeds the file holds, and whether it ends with one."""
-    count, last = 0, b""
-    with gzip.open(path) if compressed else open(path, "rb") as raw:
-        while chunk := raw.read(1 << 24):
-            count += chunk.count(b"\n")
-            last = chunk[-1:]
-    return count, last == b"\n"
+@dataclass
+class CheckedFile:
+    """The file DuckDB reads: the one given, or a copy with the lines that cannot be read
+    (too long, not UTF-8) left empty, and those lines with their reasons; how many line feeds
+    it holds and whether it ends with one."""
 
+    path: str
+    compressed: bool
+    feeds: int
+    final_feed: bool
+    bad_lines: list[tuple[int, str]] = field(default_factory=list)
+
+
+def check_lines(
+    path: str, compressed: bool, workdir: Path, *, records: bool = False
+) -> CheckedFile:
+    """Check every line's length and encoding in one pass over the file's bytes; only when one
+    fails is it read again line by line into a copy without them (never holding more than
+    MAX_LINE_BYTES of one line). A header line that fails ends the import. With `records`,
+    the copy is made whatever the lines, and a record (lines joined by line ends inside
+    quotes) longer than MAX_LINE_BYTES is left out whole, as a bad row on its last line."""
+    if records:
+        return _copy_readable_lines(path, compressed, workdir, records=True)
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    feeds, run, readable, last = 0, 0, True, b""
+    with gzip.open(path) if compressed else open(path, "rb") as raw:
+        while readable and (chunk := raw.read(1 << 24)):
+            if not chunk.isascii() or decoder.getstate()[0]:
+                try:
+                    decoder.decode(chunk)
+                except UnicodeDecodeError:
+                    readable = False
+            run, fits = _line_run(chunk, run)
+            readable = readable and fits
+            feeds += chunk.count(b"\n")
+            last = chunk[-1:]
+        try:
+            decoder.decode(b"", final=True)
+        except UnicodeDecodeError:
+            readable = False
+    if readable:
+        return CheckedFile(path, compressed, feeds, last == b"\n")
+    return _copy_readable_lines(path, compressed, workdir, records=False)
+
+
+def _line_run(chunk: bytes, run: int) -> tuple[int, bool]:
+    """Whether every line of the chunk fits MAX_LINE_BYTES, the one begun before it (`run`
+    bytes so far) included; and the bytes of the last line begun so far. Jumps from line end to
+    the last line end within the next MAX_LINE_BYTES + 1 bytes: a few searches per chunk."""
+    last = -1 - run  # where the last line end is, before the chunk when negative
+    while len(chunk) - last - 1 > MAX_LINE_BYTES:
+        end = last + 2 + MAX_LINE_BYTES
+        found = chunk.rfind(b"\n", max(last + 1, 0), end) if end > 0 else -1
+        if found < 0:
+            return 0, False
+        last = found
+    return len(chunk) - last - 1, True
+
+
+def _copy_readable_lines(
+    path: str, compressed: bool, workdir: Path, *, records: bool
+) -> CheckedFile:
+    """The copy of `check_lines`: each line that cannot be read (or each line of a record
+    too long, with `records`) is left empty, so that the others keep their numbers."""
+    copy = str(workdir / ("records.csv" if records else "lines.csv"))
+    checked = CheckedFile(copy, False, 0, False)
+    pending: list[bytes] = []  # the lines of the record read so far (empty once it is bad)
+    size, inside, reason = 0, False, ""
+    with gzip.open(path) if compressed else open(path, "rb") as raw, open(copy, "wb") as out:
+        lines = BoundedLines(raw)  # type: ignore[arg-type]
+        while True:
+            try:
+                data = lines.read()
+                problem = line_problem(data, lines.line)
+            except BadLine as bad:
+                data, problem = b"\n", bad.reason
+            except StopIteration:
+                break
+            if records:
+                inside ^= data.count(b'"') % 2 == 1
+                size += len(data)
+                if not reason and size > MAX_LINE_BYTES:
+                    reason = f"the record is longer than {MAX_LINE_BYTES:,} bytes"
+            reason = reason or problem or ""
+            pending.append(b"\n" if reason else data)
+            if reason and len(pending) > 1:
+                pending = [b"\n"] * len(pending)
+            if inside:
+                continue
+            if reason:
+                if lines.line == 1:
+                    raise ImportFormatError(f"line 1: {reason}")
+                checked.bad_lines.append((lines.line, reason))
+            written = b"".join(pending)
+            out.write(written)
+            checked.feeds += written.count(b"\n")
+            checked.final_feed = written.endswith(b"\n")
+            pending, size, reason = [], 0, ""
+        if pending:  # a quote left open at the end: the CSV reader's trouble, not ours
+            written = b"".join(pending)
+            out.write(written)
+            checked.feeds += written.count(b"\n")
+            checked.final_feed = written.endswith(b"\n")
+    return checked
+
+
+# DuckDB's bound on a record: a little above the one `check_lines` keeps to, so that a record
+# it keeps is never refused here.
+_MAX_RECORD_BYTES = MAX_LINE_BYTES + 4096
 
 # Python's str.isspace() characters (what strip() and split() remove), as an RE2 class body.
 _SPACE = "".join(f"\\x{{{code:x}}}" for code in range(0x3001) if chr(code).isspace())
@@ -145,6 +248,7 @@ class Scan:
         self.all_rows_plain = False  # whether every row passes `row_checks`
         self.pair_hashes_unique = False  # whether the file's party pairs have distinct hashes
         self.rows_kept = 0  # rows of the right width
+        self.feeds = (0, False)  # the file's line feeds and whether it ends with one
 
     def rows(self, *, keep_rejects: bool = False, numbered: bool = False) -> str:
         """The file's rows as a subquery `s` (with their number `n` counted in file order)."""
@@ -152,6 +256,7 @@ class Scan:
         options = (
             f"columns = {{{columns}}}, header = true, auto_detect = false, delim = ',', "
             "quote = '\"', escape = '\"', strict_mode = true, ignore_errors = true, "
+            f"max_line_size = {_MAX_RECORD_BYTES}, "
             f"compression = '{'gzip' if self.compressed else 'none'}'"
         )
         if keep_rejects:

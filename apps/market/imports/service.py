@@ -3,6 +3,7 @@ analytics index over the new rows."""
 
 from __future__ import annotations
 
+import heapq
 import tempfile
 import time
 from pathlib import Path
@@ -13,9 +14,15 @@ from django.db import connection, transaction
 
 from apps.market import index
 from apps.market.imports.parties import parties_table, special_rows_table
-from apps.market.imports.report import ImportFormatError, ImportReport, Meter, Progress
+from apps.market.imports.report import (
+    ImportFormatError,
+    ImportReport,
+    Meter,
+    Progress,
+    RecordTooLong,
+)
 from apps.market.imports.rules import RowCheck
-from apps.market.imports.scan import Scan, local_file, read_header
+from apps.market.imports.scan import CheckedFile, Scan, check_lines, local_file, read_header
 from apps.market.imports.survey import (
     bad_values_table,
     check_rejected,
@@ -45,23 +52,13 @@ def import_shipments(
     with tempfile.TemporaryDirectory(prefix="shipments-") as name:
         workdir = Path(name)
         path, compressed = local_file(stream_or_path, workdir)
-        header = read_header(path, compressed)
-        check = RowCheck(header)
-        config = {
-            **index.DUCKDB_CONFIG,
-            "temp_directory": str(workdir / "spill"),
-            # Joins as written: the file's rows probe the small tables (DuckDB cannot tell
-            # how many rows a CSV file holds and would build its hash table on the file).
-            "disabled_optimizers": "join_order,build_side_probe_side",
-        }
-        with duckdb.connect(config=config) as duck, transaction.atomic():
-            scan = Scan(duck, path, compressed, header, workdir)
-            try:
-                report = _load(scan, check, progress, dry_run)
-            except (duckdb.IOException, duckdb.InvalidInputException) as error:
-                raise ImportFormatError(f"The file cannot be read: {error}") from error
-            if dry_run:
-                transaction.set_rollback(True)
+        try:
+            checked = check_lines(path, compressed, workdir)
+            report = _import(checked, workdir, progress, dry_run)
+        except RecordTooLong:
+            # Rare: a record of many lines too long for DuckDB. Before anything is loaded.
+            checked = check_lines(path, compressed, workdir, records=True)
+            report = _import(checked, workdir, progress, dry_run)
     report.seconds = time.monotonic() - started
     if report.added and not dry_run:
         started = time.monotonic()
@@ -70,9 +67,36 @@ def import_shipments(
     return report
 
 
-def _load(scan: Scan, check: RowCheck, progress: Progress | None, dry_run: bool) -> ImportReport:
+def _import(
+    checked: CheckedFile, workdir: Path, progress: Progress | None, dry_run: bool
+) -> ImportReport:
+    """Read the checked file and load it, in one transaction."""
+    header = read_header(checked.path, checked.compressed)
+    check = RowCheck(header)
+    config = {
+        **index.DUCKDB_CONFIG,
+        "temp_directory": str(workdir / "spill"),
+        # Joins as written: the file's rows probe the small tables (DuckDB cannot tell
+        # how many rows a CSV file holds and would build its hash table on the file).
+        "disabled_optimizers": "join_order,build_side_probe_side",
+    }
+    with duckdb.connect(config=config) as duck, transaction.atomic():
+        scan = Scan(duck, checked.path, checked.compressed, header, workdir)
+        scan.feeds = (checked.feeds, checked.final_feed)
+        try:
+            report = _load(scan, check, checked, progress, dry_run)
+        except (duckdb.IOException, duckdb.InvalidInputException) as error:
+            raise ImportFormatError(f"The file cannot be read: {error}") from error
+        if dry_run:
+            transaction.set_rollback(True)
+    return report
+
+
+def _load(
+    scan: Scan, check: RowCheck, checked: CheckedFile, progress: Progress | None, dry_run: bool
+) -> ImportReport:
     """Survey the file, load its ordinary rows, then check the others in Python and load the
-    good ones."""
+    good ones. The lines that could not be read are bad rows."""
     survey = survey_file(scan)
     bad_values_table(scan, check, survey)
     rejected = rejected_rows(scan)
@@ -90,11 +114,16 @@ def _load(scan: Scan, check: RowCheck, progress: Progress | None, dry_run: bool)
     unusual = 0
     if sent + known < survey.rows or scan.repeated_keys or specials:
         unusual = check_unusual(scan, specials, check, rejected)
-    report = ImportReport(rows_read=survey.rows + sum(not row.blank for row in rejected))
-    for special in specials:
-        if isinstance(special.result, list):
-            report.add_bad_row(special.line, special.result)
-    rows, good = first_per_key(specials)
+    rows_read = survey.rows + sum(not row.blank for row in rejected) + len(checked.bad_lines)
+    report = ImportReport(rows_read=rows_read)
+    rows, good, conflicts = first_per_key(specials)
+    problems = (
+        (special.line, "; ".join(special.result))
+        for special in specials
+        if isinstance(special.result, list)
+    )
+    for line, reason in heapq.merge(problems, conflicts, checked.bad_lines):
+        report.add_bad_row(line, reason)
     target.finish()
     if rows:
         special_rows_table(scan, rows, check.validator.names)

@@ -13,10 +13,13 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass, field
+from decimal import Decimal
 
-from apps.market.imports.report import ImportFormatError
-from apps.market.imports.rules import Row, RowCheck
-from apps.market.imports.scan import Scan, line_feeds, open_text
+from apps.market.imports.report import RecordTooLong
+from apps.market.imports.rules import COPY_COLUMNS, Row, RowCheck
+from apps.market.imports.scan import Scan, open_text
+
+_NUMBER_COLUMNS = ("quantity", "net_weight_kg", "value_usd", "unit_price_usd")
 
 # Columns with few distinct values, checked once per value.
 VOCABULARY = (
@@ -115,7 +118,8 @@ def rejected_rows(scan: Scan) -> list[Rejected]:
     rows = []
     for line, error, text in found:
         if error in ("INVALID ENCODING", "LINE SIZE OVER MAXIMUM"):
-            raise ImportFormatError(f"line {line}: {error.lower()}")
+            # Lines are checked before: a record of several lines is too long.
+            raise RecordTooLong(f"record {line}: {error.lower()}")
         record = text.strip("\r\n")
         fields = next((row for row in csv.reader(io.StringIO(record, newline="")) if row), [])
         blank = not fields or (len(fields) == 1 and not fields[0].strip())
@@ -238,9 +242,7 @@ def _place(
         return
     wanted = {special.number for special in specials if special.number}
     kept_lines, reject_lines = _end_lines(wanted, breaks, rejected)
-    if any(isinstance(special.result, list) for special in specials) and _has_empty_lines(
-        scan, breaks, rejected
-    ):
+    if _has_empty_lines(scan, breaks, rejected):
         kept_lines, reject_lines = _end_lines_by_reading(scan, wanted, rejected)
     for special in specials:
         special.line = (
@@ -255,21 +257,46 @@ def _has_empty_lines(scan: Scan, breaks: dict[int, int], rejected: list[Rejected
     another kind, which need the slow count just as well)."""
     records = scan.rows_kept + len(rejected)
     inner = sum(breaks.values()) + sum(row.line_breaks for row in rejected)
-    feeds, final = line_feeds(scan.path, scan.compressed)
+    feeds, final = scan.feeds
     return feeds != 1 + records + inner - (0 if final else 1)
 
 
-def first_per_key(specials: list[Special]) -> tuple[list[Row], int]:
-    """The good unusual rows, the first of each key (they come in line order); and how many
-    good ones there were."""
+_NUMBERS = frozenset(COPY_COLUMNS.index(name) for name in _NUMBER_COLUMNS)
+
+
+def _stored(row: Row) -> tuple[object, ...]:
+    """What the database would hold of a row (numbers as numbers, whatever their spelling)."""
+    values = tuple(
+        Decimal(value) if value is not None and index in _NUMBERS else value
+        for index, value in enumerate(row[0])
+    )
+    return (values, row[1], row[2])
+
+
+def first_per_key(specials: list[Special]) -> tuple[list[Row], int, list[tuple[int, str]]]:
+    """The good unusual rows, the first of each key (they come in line order); how many good
+    ones there were, a later row with the same values counted among them; and the later rows
+    whose key repeats an earlier row's with other values, as bad rows (line, reason)."""
     rows: list[Row] = []
-    seen: set[tuple[str | None, str | None]] = set()
+    seen: dict[tuple[str | None, str | None], tuple[int, Row]] = {}
+    conflicts: list[tuple[int, str]] = []
     good = 0
     for special in specials:
         if isinstance(row := special.result, tuple):
-            good += 1
             key = (row[0][13], row[0][14])
             if key not in seen:
-                seen.add(key)
+                seen[key] = (special.line, row)
                 rows.append(row)
-    return rows, good
+                good += 1
+                continue
+            line, first = seen[key]
+            if _stored(first) == _stored(row):
+                good += 1
+            else:
+                conflicts.append(
+                    (
+                        special.line,
+                        f"record {key[0]}:{key[1]} repeats line {line} with other values",
+                    )
+                )
+    return rows, good, conflicts

@@ -505,3 +505,50 @@ def test_top_hs_codes_name_a_subheading_in_vietnamese_and_chinese(paid_client: C
     assert cashew["descriptions"]["zh"].startswith("去壳腰果")
     english = "Nuts, edible; cashew nuts, fresh or dried, shelled"
     assert cashew["description"] == cashew["descriptions"]["en"] == english
+
+
+def test_formula_cells_imported_come_back_neutralised_in_both_downloads(
+    paid_client: Client, tmp_path: Path
+) -> None:
+    from io import BytesIO
+
+    from openpyxl import load_workbook
+
+    from apps.market.imports import import_shipments
+    from apps.market.tests.test_imports import HEADER, line
+
+    formula = '=HYPERLINK("http://x","y")'
+    path = tmp_path / "shipments.csv"
+    rows = [
+        line(
+            date="2024-05-06",
+            hs_code="080132",
+            exporter_name="Formula Test Co",
+            product_description=formula,
+            importer_name="@SUM(1+1) Trading",
+            port_of_loading="-Cat Lai",
+            source_record_id="F1",
+        )
+    ]
+    path.write_text("\n".join([HEADER, *rows]) + "\n", "utf-8")
+    assert import_shipments(path).added == 1
+    query = {"exporter_name": "formula test", **YEAR_2024}
+
+    csv_file = get(paid_client, "/fast-ai/v1/shipments/download", **query)
+    workbook = get(paid_client, "/fast-ai/v1/shipments/download", format="xlsx", **query)
+
+    import csv
+
+    header, row = csv.reader(csv_file.content.decode("utf-8-sig").splitlines())
+    cells = dict(zip(header, row, strict=True))
+    assert cells["Product description"] == "'" + formula
+    assert cells["Importer"] == "'@SUM(1+1) Trading"
+    assert float(cells["Value (USD)"]) == 86400
+    sheet = load_workbook(BytesIO(workbook.content)).active
+    assert sheet is not None
+    titles, values = sheet.iter_rows(values_only=True)
+    cells_x = dict(zip(titles, values, strict=True))
+    assert cells_x["Product description"] == "'" + formula
+    assert cells_x["Importer"] == "'@SUM(1+1) Trading"
+    assert cells_x["Value (USD)"] == 86400
+    assert all(cell.data_type != "f" for cell in sheet[2])

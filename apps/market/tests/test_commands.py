@@ -37,6 +37,24 @@ def test_import_shipments_reports_counts_bad_rows_and_progress(tmp_path):
     assert Shipment.objects.count() == 1
 
 
+def test_import_shipments_lists_a_huge_line_and_another_encoding_by_line(tmp_path):
+    path = tmp_path / "s.csv"
+    with path.open("wb") as out:
+        out.write((",".join(SHIPMENT_FILE_COLUMNS) + "\n" + ROW.format(id="1") + "\n").encode())
+        out.write(ROW.format(id="2").replace("Robusta", "R" * 40_000_000).encode() + b"\n")
+        out.write(ROW.format(id="3").replace("Buyer", "Käufer").encode("latin-1") + b"\n")
+        out.write(ROW.format(id="4").replace("2024-03-05", "0001-01-01").encode() + b"\n")
+        out.write(ROW.format(id="1").replace("2500.50", "1.00").encode() + b"\n")
+    out, err = io.StringIO(), io.StringIO()
+    call_command("import_shipments", str(path), "--no-progress", stdout=out, stderr=err)
+    lines = err.getvalue().splitlines()
+    assert lines[0] == "line 3: the line is longer than 1,048,576 bytes"
+    assert lines[1].startswith("line 4: not UTF-8 text (byte 0xe4 at position")
+    assert lines[2].startswith("line 5: date 0001-01-01 is outside 1950-01-01 to ")
+    assert lines[3] == "line 6: record vn-customs:1 repeats line 2 with other values"
+    assert "5 rows read: added 1, skipped 0 already loaded, 4 bad" in out.getvalue()
+
+
 def test_searches_see_the_imported_rows_once_the_import_is_done(tmp_path):
     path = tmp_path / "s.csv"
     path.write_text(",".join(SHIPMENT_FILE_COLUMNS) + "\n" + ROW.format(id="7") + "\n")
@@ -67,6 +85,15 @@ def test_import_hs_codes_reads_a_translation_table(tmp_path):
     call_command("import_hs_codes", stdout=out)
     assert "6,939 codes" in out.getvalue()
     assert HSCode.objects.get(code="09").description_vi.startswith("Cà phê, chè")
+
+
+def test_import_hs_codes_lists_bad_rows_by_line(tmp_path):
+    path = tmp_path / "vi.csv"
+    path.write_bytes(b"chapter,description_vi\n09,C\xe0 ph\xea\n08,Qu\u1ea3\n")
+    out, err = io.StringIO(), io.StringIO()
+    call_command("import_hs_codes", str(path), stdout=out, stderr=err)
+    assert err.getvalue().startswith("line 2: not UTF-8 text (byte 0xe0 at position 5")
+    assert "1 updated, 0 not in the nomenclature, 1 bad rows." in out.getvalue()
 
 
 def test_import_hs_codes_refuses_an_unknown_layout(tmp_path):

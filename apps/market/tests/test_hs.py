@@ -125,6 +125,43 @@ def test_edition_file_adds_and_updates_codes(tmp_path):
     assert HSCode.objects.get(code="09").description_en == "Coffee and tea"
 
 
+def test_unreadable_lines_and_conflicting_repeats_are_bad_rows_by_line(tmp_path):
+    path = tmp_path / "zh.csv"
+    path.write_bytes(
+        "hs_code,description_vi\n090111,Cà phê\n".encode()
+        + "090112,Cà phê rang\n".encode("cp1258")
+        + b"090121," + b"x" * 2_000_000 + b"\n"
+        + "0901.11,Cà phê\n090111,Khác\n".encode()
+    )  # fmt: skip
+    report = import_hs_file(path)
+    assert [line for line, _ in report.bad_rows] == [3, 4, 6]
+    assert report.bad_rows[0][1].startswith("not UTF-8 text")
+    assert report.bad_rows[1][1] == "the line is longer than 1,048,576 bytes"
+    assert report.bad_rows[2][1] == "code 090111 repeats line 2 with other values"
+    assert HSCode.objects.get(code="090111").description_vi == "Cà phê"
+
+
+def test_an_edition_with_a_conflicting_repeat_keeps_the_first(tmp_path):
+    path = tmp_path / "hs.csv"
+    path.write_text(
+        "section,hscode,description,parent,level\n"
+        "II,0901,Coffee,09,4\n"
+        "II,0901,Coffee,09,4\n"
+        "II,0901,Tea,09,4\n",
+        "utf-8",
+    )
+    report = import_hs_file(path, edition="HS2027")
+    assert report.bad_rows == [(4, "code 0901 repeats line 2 with other values")]
+    assert HSCode.objects.get(code="0901").description_en == "Coffee"
+
+
+def test_a_utf16_file_is_refused_by_its_first_line(tmp_path):
+    path = tmp_path / "zh.csv"
+    path.write_bytes("hs_code,description_zh\n090111,咖啡\n".encode("utf-16"))
+    with pytest.raises(ValueError, match="line 1: the file is UTF-16 text"):
+        import_hs_file(path)
+
+
 def test_unknown_layout_is_refused(tmp_path):
     path = tmp_path / "x.csv"
     path.write_text("a,b\n1,2\n", "utf-8")

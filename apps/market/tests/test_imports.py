@@ -107,11 +107,19 @@ def test_bad_rows_are_reported_by_line_and_the_good_ones_load_once(tmp_path):
     assert TradeParty.objects.count() == 2
 
 
-def test_duplicates_inside_one_file_load_once(tmp_path):
+def test_duplicates_inside_one_file_load_once_and_conflicting_ones_are_bad_rows(tmp_path):
     path = tmp_path / "s.csv"
-    write(path, line(), line(value_usd="1.00"), line(source="other"))
+    write(
+        path,
+        line(),
+        line(value_usd="1.00"),
+        line(source="other"),
+        line(value_usd="86400"),  # the same values, spelled otherwise
+        line(source="other", transport_mode="ocean"),  # the same: an alias of sea
+    )
     report = import_shipments(path)
-    assert (report.added, report.skipped_existing) == (2, 1)
+    assert (report.added, report.skipped_existing) == (2, 2)
+    assert report.bad_rows == [(3, "record vn-customs:A1 repeats line 2 with other values")]
     assert Shipment.objects.get(source="vn-customs").value_usd == Decimal("86400.00")
 
 
@@ -395,9 +403,11 @@ def test_a_key_spelled_with_spaces_meets_its_plain_spelling_and_the_first_wins(t
         line(source_record_id=" K1\t", value_usd="1.00"),
         line(source_record_id="K1"),
         line(source_record_id="K2"),
+        line(source_record_id="K1 ", value_usd="1"),
     )
     report = import_shipments(path)
     assert (report.added, report.skipped_existing) == (2, 1)
+    assert report.bad_rows == [(3, "record vn-customs:K1 repeats line 2 with other values")]
     assert Shipment.objects.get(source_record_id="K1").value_usd == Decimal("1.00")
 
 
@@ -466,3 +476,96 @@ def test_a_large_load_over_known_keys_adds_only_the_new_rows(tmp_path, monkeypat
     assert (report.added, report.skipped_existing, report.bad_rows) == (60 - known, known, [])
     assert Shipment.objects.count() == 60
     assert Shipment.objects.get(source_record_id="50").net_weight_kg == Decimal("7")
+
+
+@pytest.mark.parametrize("size", [2_000_000, 50_000_000])
+def test_an_oversized_line_is_a_bad_row_by_its_line_whatever_its_size(tmp_path, size):
+    path = tmp_path / "s.csv"
+    with path.open("wb") as out:
+        out.write(f"{HEADER}\n{line(source_record_id='O1')}\n".encode())
+        out.write(line(source_record_id="O2", product_description="x" * size).encode() + b"\n")
+        out.write(f"{line(source_record_id='O3', hs_code='1')}\n".encode())
+        out.write(f"{line(source_record_id='O4')}\n".encode())
+    report = import_shipments(path)
+    assert report.bad_rows == [
+        (3, "the line is longer than 1,048,576 bytes"),
+        (4, "hs_code must have 6 digits ('1')"),
+    ]
+    assert (report.rows_read, report.added, report.bad_row_count) == (4, 2, 2)
+
+
+@pytest.mark.parametrize(("parts", "size"), [(3, 900_000), (2, 600_000)])
+def test_a_multi_line_record_too_large_for_the_reader_is_a_bad_row(tmp_path, parts, size):
+    description = "\n".join(["y" * size] * parts)
+    path = tmp_path / "s.csv"
+    write(
+        path,
+        line(source_record_id="M1"),
+        line(source_record_id="M2", product_description=description),
+        line(source_record_id="M3", date="2024-99-01"),
+    )
+    report = import_shipments(path)
+    end = 2 + parts
+    assert report.bad_rows == [
+        (end, "the record is longer than 1,048,576 bytes"),
+        (end + 1, "bad date '2024-99-01' (expected yyyy-mm-dd)"),
+    ]
+    assert report.added == 1
+
+
+def test_lines_in_another_encoding_are_bad_rows_by_line(tmp_path):
+    path = tmp_path / "s.csv"
+    path.write_bytes(
+        f"{HEADER}\n{line(source_record_id='E1', importer_name='Café Paris')}\n".encode()
+        + f"{line(source_record_id='E2', importer_name='Café Lyon')}\n".encode("cp1252")
+        + f"{line(source_record_id='E3', importer_country='XX')}\n".encode()
+        + f"{line(source_record_id='E4')}\n".encode()
+    )
+    report = import_shipments(path)
+    assert report.bad_rows[0][0] == 3
+    assert report.bad_rows[0][1].startswith("not UTF-8 text (byte 0xe9 at position")
+    assert report.bad_rows[1] == (4, "importer_country is not an ISO 3166 alpha-2 code ('XX')")
+    assert report.added == 2
+
+
+def test_a_file_in_utf16_stops_naming_its_first_line(tmp_path):
+    path = tmp_path / "s.csv.gz"
+    with gzip.open(path, "wb") as out:
+        out.write(f"{HEADER}\n{line()}\n".encode("utf-16"))
+    with pytest.raises(ImportFormatError, match="line 1: the file is UTF-16 text"):
+        import_shipments(path)
+    assert not Shipment.objects.exists()
+
+
+def test_dates_outside_1950_to_the_end_of_next_year_are_bad_rows(tmp_path):
+    next_year = date.today().year + 1
+    path = tmp_path / "s.csv"
+    write(
+        path,
+        line(source_record_id="D1", date="0001-01-01"),
+        line(source_record_id="D2", date="1949-12-31"),
+        line(source_record_id="D3", date="1950-01-01"),
+        line(source_record_id="D4", date=f"{next_year}-12-31"),
+        line(source_record_id="D5", date=f"{next_year + 1}-01-01"),
+    )
+    report = import_shipments(path)
+    last = f"{next_year}-12-31"
+    assert report.bad_rows == [
+        (2, f"date 0001-01-01 is outside 1950-01-01 to {last}"),
+        (3, f"date 1949-12-31 is outside 1950-01-01 to {last}"),
+        (6, f"date {next_year + 1}-01-01 is outside 1950-01-01 to {last}"),
+    ]
+    assert report.added == 2
+
+
+@pytest.mark.django_db(transaction=False)
+def test_the_line_length_check_at_its_bounds():
+    from apps.market.imports.scan import MAX_LINE_BYTES as limit
+    from apps.market.imports.scan import _line_run
+
+    assert _line_run(b"a" * limit + b"\n", 0) == (0, True)
+    assert not _line_run(b"a" * (limit + 1) + b"\n", 0)[1]
+    assert _line_run(b"a" * 10 + b"\n" + b"b" * limit, 0) == (limit, True)
+    assert _line_run(b"b" * 5 + b"\n", limit - 5) == (0, True)  # a line begun in the last chunk
+    assert not _line_run(b"b" * 6 + b"\n", limit - 5)[1]
+    assert not _line_run(b"b" * 6, limit - 5)[1]

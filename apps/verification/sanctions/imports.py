@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 
@@ -43,6 +43,7 @@ class ListReport:
     published_note: str
     loaded: int = 0
     bad_rows: list[BadRow] = field(default_factory=list)
+    notes: list[BadRow] = field(default_factory=list)  # loaded, but read with a caveat
     seconds: float = 0.0
 
 
@@ -94,7 +95,7 @@ def date_from_name(path: Path) -> date | None:
 
 
 def publication(
-    files: ListFiles, given: date | None
+    files: ListFiles, given: date | None, notes: list[BadRow]
 ) -> tuple[date | None, str, Iterable[ParsedParty | BadRow]]:
     """The list's publication date, how it is known, and its parsed rows."""
     if files.list_name == UN_CONSOLIDATED:
@@ -102,7 +103,7 @@ def publication(
         if generated:
             return generated, "dateGenerated in the file", rows
         return given, "given on import" if given else "unknown: no dateGenerated", rows
-    rows = ofac.read_primary(files.primary)
+    rows = ofac.read_primary(files.primary, notes)
     if given:
         return given, "given on import", rows
     from_name = date_from_name(files.primary)
@@ -115,10 +116,11 @@ def import_list(
     files: ListFiles, *, published: date | None = None, progress: Progress | None = None
 ) -> ListReport:
     started = time.monotonic()
-    published_on, note, rows = publication(files, published)
-    aliases = ofac.read_aliases(files.aliases) if files.aliases else {}
-    countries = ofac.read_countries(files.addresses) if files.addresses else {}
-    report = ListReport(files.list_name, files.primary.name, published_on, note)
+    notes: list[BadRow] = []
+    published_on, note, rows = publication(files, published, notes)
+    aliases = ofac.read_aliases(files.aliases, notes) if files.aliases else {}
+    countries = ofac.read_countries(files.addresses, notes) if files.addresses else {}
+    report = ListReport(files.list_name, files.primary.name, published_on, note, notes=notes)
     with transaction.atomic():
         SanctionsList.objects.filter(name=files.list_name).delete()
         sanctions_list = SanctionsList.objects.create(
@@ -129,14 +131,19 @@ def import_list(
             loaded_at=timezone.now(),
         )
         batch: list[SanctionedParty] = []
-        seen: set[str] = set()
+        seen: dict[str, ParsedParty] = {}
         for row in rows:
             if isinstance(row, ParsedParty) and row.source_id in seen:
-                row = BadRow(0, f"entry {row.source_id} repeated")
+                first = seen[row.source_id]
+                if replace(first, line=0) == replace(row, line=0):
+                    continue
+                row = BadRow(
+                    row.line, f"entry {row.source_id} repeats line {first.line} with other values"
+                )
             if isinstance(row, BadRow):
                 report.bad_rows.append(row)
                 continue
-            seen.add(row.source_id)
+            seen[row.source_id] = replace(row)
             row.aliases = unique([*row.aliases, *aliases.get(row.source_id, [])])
             row.countries = unique([*row.countries, *countries.get(row.source_id, [])])
             batch.append(party(sanctions_list, row))

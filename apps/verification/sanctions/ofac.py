@@ -7,13 +7,12 @@ The SDN file carries its aliases only inside Remarks ("a.k.a. 'BNC'")."""
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 
+from apps.core.importfiles import BadLine, csv_records
 from apps.verification.sanctions.records import BadRow, ParsedParty, open_binary, unique
 
 EMPTY = "-0-"
@@ -24,22 +23,29 @@ REMARK_ALIAS = re.compile(r"\b[afn]\.k\.a\.,?\s+'(.+?)'(?=[;.,)]|\s*$)")
 REMARK_COUNTRY = re.compile(r"\b(?:nationality|citizen)\s+([^;.()]+)", re.IGNORECASE)
 
 
-def read_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
-    """(line number, fields) of each data line, `-0-` read as empty, the EOF mark skipped."""
+def read_rows(path: Path, notes: list[BadRow]) -> Iterator[tuple[int, list[str] | str]]:
+    """(line number, fields) of each data line, `-0-` read as empty, the EOF mark skipped;
+    (line number, reason) for a line that cannot be read. A line that is not UTF-8 is read as
+    Windows-1252, OFAC's older encoding, and noted in `notes`."""
+
+    def legacy(line: int) -> None:
+        notes.append(BadRow(line, "not UTF-8 text: read as Windows-1252", path.name))
+
     with open_binary(path) as raw:
-        text = io.TextIOWrapper(raw, encoding="utf-8", errors="replace", newline="")
-        reader = csv.reader(text)
-        for fields in reader:
-            if not fields or fields == [END_OF_FILE] or fields == [""]:
+        for line, fields in csv_records(raw, fallback=("cp1252", legacy)):
+            if isinstance(fields, BadLine):
+                yield line, fields.reason
                 continue
-            yield (
-                reader.line_num,
-                ["" if value.strip() == EMPTY else value.strip() for value in fields],
-            )
+            if fields == [END_OF_FILE] or fields == [""]:
+                continue
+            yield line, ["" if value.strip() == EMPTY else value.strip() for value in fields]
 
 
-def read_primary(path: Path) -> Iterator[ParsedParty | BadRow]:
-    for line, fields in read_rows(path):
+def read_primary(path: Path, notes: list[BadRow]) -> Iterator[ParsedParty | BadRow]:
+    for line, fields in read_rows(path, notes):
+        if isinstance(fields, str):
+            yield BadRow(line, fields)
+            continue
         if len(fields) != PRIMARY_COLUMNS:
             yield BadRow(line, f"{len(fields)} columns, expected {PRIMARY_COLUMNS}")
             continue
@@ -58,22 +64,29 @@ def read_primary(path: Path) -> Iterator[ParsedParty | BadRow]:
             aliases=unique(REMARK_ALIAS.findall(remarks)),
             countries=unique([flag, *REMARK_COUNTRY.findall(remarks)]),
             remarks=remarks,
+            line=line,
         )
 
 
-def read_aliases(path: Path) -> dict[str, list[str]]:
-    """Aliases by entry number (columns ent_num, alt_num, alt_type, alt_name, alt_remarks)."""
+def read_aliases(path: Path, notes: list[BadRow]) -> dict[str, list[str]]:
+    """Aliases by entry number (columns ent_num, alt_num, alt_type, alt_name, alt_remarks);
+    lines that cannot be read go to `notes`."""
     aliases: dict[str, list[str]] = defaultdict(list)
-    for _line, fields in read_rows(path):
-        if len(fields) >= 4 and fields[3]:
+    for line, fields in read_rows(path, notes):
+        if isinstance(fields, str):
+            notes.append(BadRow(line, fields, path.name))
+        elif len(fields) >= 4 and fields[3]:
             aliases[fields[0]].append(fields[3])
     return aliases
 
 
-def read_countries(path: Path) -> dict[str, list[str]]:
-    """Address countries by entry number (ent_num, add_num, address, city, country, remarks)."""
+def read_countries(path: Path, notes: list[BadRow]) -> dict[str, list[str]]:
+    """Address countries by entry number (ent_num, add_num, address, city, country, remarks);
+    lines that cannot be read go to `notes`."""
     countries: dict[str, list[str]] = defaultdict(list)
-    for _line, fields in read_rows(path):
-        if len(fields) >= 5 and fields[4]:
+    for line, fields in read_rows(path, notes):
+        if isinstance(fields, str):
+            notes.append(BadRow(line, fields, path.name))
+        elif len(fields) >= 5 and fields[4]:
             countries[fields[0]].append(fields[4])
     return countries

@@ -19,12 +19,14 @@ class ParsedParty:
     countries: list[str] = field(default_factory=list)
     listed_on: date | None = None
     remarks: str = ""
+    line: int = 0  # where it is in its file (an UN entry: its number)
 
 
 @dataclass(frozen=True)
 class BadRow:
     line: int
     reason: str
+    file: str = ""  # a companion file's name, when the row is in one
 
 
 def open_binary(path: Path) -> IO[bytes]:

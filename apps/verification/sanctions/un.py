@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 
+from apps.core.importfiles import implausible_date
 from apps.verification.sanctions.records import BadRow, ParsedParty, open_binary, unique
 
 NAME_PARTS = ("FIRST_NAME", "SECOND_NAME", "THIRD_NAME", "FOURTH_NAME")
@@ -42,7 +43,16 @@ def parties(root: ET.Element) -> Iterator[ParsedParty | BadRow]:
         if not name or not dataid:
             yield BadRow(number, f"{element.tag.lower()} {number}: no DATAID or no name")
             continue
-        listed_on = text(element, "LISTED_ON")
+        listed_text = text(element, "LISTED_ON")
+        try:
+            listed_on = date.fromisoformat(listed_text[:10]) if listed_text else None
+        except ValueError:
+            yield BadRow(number, f"{element.tag.lower()} {number}: LISTED_ON is not a date")
+            continue
+        problem = implausible_date(listed_on) if listed_on else None
+        if problem:
+            yield BadRow(number, f"{element.tag.lower()} {number}: LISTED_ON {problem}")
+            continue
         yield ParsedParty(
             source_id=dataid,
             name=name,
@@ -60,10 +70,11 @@ def parties(root: ET.Element) -> Iterator[ParsedParty | BadRow]:
                     *texts(element, f"{element.tag}_ADDRESS/COUNTRY"),
                 ]
             ),
-            listed_on=date.fromisoformat(listed_on[:10]) if listed_on else None,
+            listed_on=listed_on,
             remarks=" ".join(
                 part
                 for part in (text(element, "REFERENCE_NUMBER"), text(element, "COMMENTS1"))
                 if part
             ),
+            line=number,
         )

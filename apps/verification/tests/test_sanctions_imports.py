@@ -140,3 +140,56 @@ def test_command_loads_every_list_once_with_if_empty() -> None:
 
     with pytest.raises(CommandError, match="No such file"):
         call_command("import_sanctions", DATA / "missing.csv")
+
+
+def sdn_line(number: str, name: bytes, remarks: bytes = b"-0- ") -> bytes:
+    return (
+        number.encode() + b',"' + name + b'",-0- ,"CUBA"' + b",-0- " * 7 + b"," + remarks + b"\r\n"
+    )
+
+
+def test_unreadable_and_conflicting_lines_are_reported_by_line(tmp_path: Path) -> None:
+    path = tmp_path / "sdn.csv"
+    path.write_bytes(
+        sdn_line("306", b"BANCO NACIONAL DE CUBA")
+        + sdn_line("751", "EMPRESA CUBANA DE PESCADOS Y MARISCOS, Ñ".encode("cp1252"))
+        + sdn_line("752", b"LONG", b"x" * 2_000_000)
+        + sdn_line("306", b"BANCO NACIONAL DE CUBA")  # the same entry again: let through
+        + sdn_line("306", b"OTHER NAME")
+        + b"\x1a"
+    )
+    out, err = StringIO(), StringIO()
+
+    call_command("import_sanctions", path, "--no-progress", stdout=out, stderr=err)
+
+    assert SanctionedParty.objects.get(source_id="751").name.endswith("MARISCOS, Ñ")
+    assert SanctionedParty.objects.filter(sanctions_list__name=OFAC_SDN).count() == 2
+    assert err.getvalue().splitlines() == [
+        "sdn.csv line 3: the line is longer than 1,048,576 bytes",
+        "sdn.csv line 5: entry 306 repeats line 1 with other values",
+        "sdn.csv line 2: not UTF-8 text: read as Windows-1252",
+    ]
+    assert "2 bad rows" in out.getvalue()
+
+
+def test_an_un_entry_listed_on_an_implausible_date_is_a_bad_row(tmp_path: Path) -> None:
+    path = tmp_path / "un_consolidated.xml"
+    entry = (
+        "<INDIVIDUAL><DATAID>{id}</DATAID><FIRST_NAME>{name}</FIRST_NAME>"
+        "<LISTED_ON>{day}</LISTED_ON></INDIVIDUAL>"
+    )
+    path.write_text(
+        '<CONSOLIDATED_LIST dateGenerated="2026-02-27"><INDIVIDUALS>'
+        + entry.format(id=1, name="ONE", day="2012-12-31")
+        + entry.format(id=2, name="TWO", day="0001-01-01")
+        + entry.format(id=3, name="THREE", day="2012-13-01")
+        + "</INDIVIDUALS></CONSOLIDATED_LIST>",
+        encoding="utf-8",
+    )
+    [report] = import_sanctions([path])
+
+    assert report.loaded == 1
+    assert [(bad.line, bad.reason.split(":")[1].strip()) for bad in report.bad_rows] == [
+        (2, "LISTED_ON is outside 1950-01-01 to " + f"{date.today().year + 1}-12-31"),
+        (3, "LISTED_ON is not a date"),
+    ]

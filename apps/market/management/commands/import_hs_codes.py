@@ -35,7 +35,12 @@ class Command(BaseCommand):
             raise CommandError(f"No such file: {options['path']}") from error
         except (ValueError, UnicodeDecodeError) as error:
             raise CommandError(str(error)) from error
+        for line, reason in report.bad_rows[:50]:
+            self.stderr.write(f"line {line}: {reason}")
+        if len(report.bad_rows) > 50:
+            self.stderr.write(f"... and {len(report.bad_rows) - 50:,} more")
         self.stdout.write(
             f"{report.format}: {report.created:,} codes created, {report.updated:,} updated, "
-            f"{len(report.unknown_codes):,} not in the nomenclature."
+            f"{len(report.unknown_codes):,} not in the nomenclature, "
+            f"{len(report.bad_rows):,} bad rows."
         )

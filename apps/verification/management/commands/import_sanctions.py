@@ -51,8 +51,8 @@ class Command(BaseCommand):
         except (SanctionsFileError, OSError, EOFError, SyntaxError) as error:
             raise CommandError(str(error)) from error
         for report in reports:
-            for bad in report.bad_rows[: options["show_bad"]]:
-                self.stderr.write(f"{report.source_file} line {bad.line}: {bad.reason}")
+            for bad in [*report.bad_rows, *report.notes][: options["show_bad"]]:
+                self.stderr.write(f"{bad.file or report.source_file} line {bad.line}: {bad.reason}")
             date_text = report.published_on.isoformat() if report.published_on else "unknown"
             self.stdout.write(
                 f"{report.list_name}: {report.loaded:,} entries from {report.source_file}, "
