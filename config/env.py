@@ -72,3 +72,12 @@ def database(variable: str, sqlite_file: str) -> dict[str, Any]:
 def origin_of(url: str) -> str:
     parts = urlsplit(url)
     return f"{parts.scheme}://{parts.netloc}"
+
+
+def shared_cache(variable: str, *, key_prefix: str) -> dict[str, Any]:
+    """The cache named by `variable`, else by CACHE_URL (Redis in production), else this
+    process's memory."""
+    default = env.str("CACHE_URL", "locmemcache://")
+    settings = env.cache(variable, default=default)
+    settings["KEY_PREFIX"] = key_prefix
+    return settings
