@@ -22,6 +22,8 @@ INSTALLED_APPS = [
     "django_tasks",
     "django_tasks_db",
     "csp",
+    "django_ratelimit",
+    "ninja",
     "apps.core",
     "apps.accounts",
     "apps.billing",
@@ -65,6 +67,15 @@ DATABASES = {"default": database("DATABASE_URL", "db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+if CACHES["default"]["BACKEND"].endswith("LocMemCache"):
+    # Without CACHE_URL each process counts its own throttle windows; production sets Redis.
+    SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+elif CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+    # Django's own Redis backend increments atomically, which is all django-ratelimit needs.
+    SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
+# Sign-up (POST /fast-ai/v1/users) per client address and per email address.
+SIGNUP_RATE_PER_CLIENT = env.str("SIGNUP_RATE_PER_CLIENT", "10/h")
+SIGNUP_RATE_PER_EMAIL = env.str("SIGNUP_RATE_PER_EMAIL", "3/h")
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_NAME = "sessionid"
 CSRF_COOKIE_NAME = "csrftoken"
@@ -73,6 +84,8 @@ CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 # Behind a proxy that ends TLS, trust its X-Forwarded-Proto so built URLs say https.
 if env.bool("BEHIND_TLS_PROXY", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# ...and the client address it appends to X-Forwarded-For (apps.core.throttle.client_address).
+TRUST_X_FORWARDED_FOR = env.bool("BEHIND_TLS_PROXY", False)
 SESSION_COOKIE_AGE = env.int("SESSION_COOKIE_AGE", 14 * 24 * 3600)
 
 AUTH_USER_MODEL = "accounts.User"
