@@ -14,6 +14,7 @@ from config.env import (
     VAR_DIR,
     database,
     env,
+    https_settings,
     origin_of,
     shared_cache,
 )
@@ -50,6 +51,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    "apps.core.middleware.NoStoreForSignedInMiddleware",
     # Last: it turns a sign-in that django-axes refused into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -79,11 +81,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 SESSION_COOKIE_NAME = "idp_sessionid"
 CSRF_COOKIE_NAME = "idp_csrftoken"
 LANGUAGE_COOKIE_NAME = "idp_language"
-SESSION_COOKIE_SECURE = IDENTITY_URL.startswith("https://")
-CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
-# Behind a proxy that ends TLS, trust its X-Forwarded-Proto so built URLs say https.
-if env.bool("BEHIND_TLS_PROXY", False):
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Secure cookies, the https redirect and HSTS when the provider's own address is https.
+globals().update(https_settings(IDENTITY_URL))
 
 LOGIN_URL = "/login/"
 AUTH_USER_MODEL = "identity.User"
@@ -123,13 +122,14 @@ AXES_VERBOSE = False
 # Password-reset and verification mails are throttled per address and per client (django-ratelimit)
 # in the cache the provider's processes share: IDENTITY_CACHE_URL, else the product's CACHE_URL.
 CACHES = {"default": shared_cache("IDENTITY_CACHE_URL", key_prefix="identity")}
+# Tokens stored as issued: see OAUTH2_PROVIDER below.
+SILENCED_SYSTEM_CHECKS = ["oauth2_provider.W006"]
 if CACHES["default"]["BACKEND"].endswith("LocMemCache"):
     # One process (bin/serve runs the provider with one worker): its memory is the shared cache.
-    SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+    SILENCED_SYSTEM_CHECKS += ["django_ratelimit.E003", "django_ratelimit.W001"]
 elif CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
     # Django's own Redis backend increments atomically, which is all django-ratelimit needs.
-    SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
-TRUST_X_FORWARDED_FOR = env.bool("BEHIND_TLS_PROXY", False)
+    SILENCED_SYSTEM_CHECKS += ["django_ratelimit.W001"]
 IDENTITY_RESET_RATE_PER_EMAIL = env.str("IDENTITY_RESET_RATE_PER_EMAIL", "3/h")
 IDENTITY_RESET_RATE_PER_CLIENT = env.str("IDENTITY_RESET_RATE_PER_CLIENT", "10/h")
 
@@ -189,6 +189,18 @@ OAUTH2_PROVIDER = {
     "COMPLIANT_BCP_RFC9700_IMPLICIT_GRANT": True,
     "COMPLIANT_BCP_RFC9700_PASSWORD_GRANT": True,
     "COMPLIANT_BCP_RFC9700_ACCESS_TOKEN_TRANSPORT": True,
+    # RFC 9700 (OAuth 2.0 Security BCP): `iss` in the authorization response, a replayed
+    # refresh token revokes its whole family, and https redirect URIs once the product is
+    # served over https. Tokens stay stored as issued (W006 is silenced below): the refresh
+    # grace period answers a second renewal with the token already issued, which a stored
+    # checksum could not give back.
+    "COMPLIANT_BCP_RFC9700_AUTHZ_RESPONSE_ISS": True,
+    "REFRESH_TOKEN_REUSE_PROTECTION": True,
+    "ALLOWED_REDIRECT_URI_SCHEMES": (
+        ["https"]
+        if all(uri.startswith("https://") for uri in IDENTITY_PRODUCT_REDIRECT_URIS)
+        else ["http", "https"]
+    ),
     "ROTATE_REFRESH_TOKEN": True,
     # Two requests of one browser may renew at once: the second may still use the old token.
     "REFRESH_TOKEN_GRACE_PERIOD_SECONDS": 10,
