@@ -105,11 +105,12 @@ PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
 # Sign-in lockout (django-axes, attempts kept in the provider's database): after
 # IDENTITY_SIGNIN_FAILURE_LIMIT wrong passwords for one account, or from one client address,
 # every sign-in of that account or address is refused for the cool-off time. A success clears
-# the account's count.
+# the account's count only (apps.identity.services.sign_in): were it to clear the address's
+# too, one's own account would reset the count between guesses at others'.
 AXES_FAILURE_LIMIT = env.int("IDENTITY_SIGNIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(seconds=env.int("IDENTITY_SIGNIN_COOLOFF_SECONDS", 15 * 60))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
-AXES_RESET_ON_SUCCESS = True
+AXES_RESET_ON_SUCCESS = False
 # Attempts during a lockout do not prolong it, so it ends when Retry-After says.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_USERNAME_FORM_FIELD = "email"

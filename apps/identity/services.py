@@ -18,7 +18,7 @@ from oauth2_provider.models import AbstractApplication, Application
 
 from apps.core.redirects import is_safe_relative_redirect
 from apps.core.validation import is_valid_email
-from apps.identity import selectors
+from apps.identity import selectors, throttles
 from apps.identity.models import User, normalize_email_address
 from apps.identity.texts import DEFAULT_LANGUAGE, text
 
@@ -153,6 +153,7 @@ def sign_in(request: HttpRequest, email: str, password: str) -> User:
     is told apart from a wrong one, so that nobody learns which addresses have accounts."""
     user = authenticate(request, username=email, password=password)
     if isinstance(user, User):
+        throttles.forget_account_failures(user.email)
         return user
     if getattr(request, "axes_locked_out", False):
         raise SignInError("locked")

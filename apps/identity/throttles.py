@@ -69,6 +69,11 @@ def lockout_seconds_left(request: HttpRequest, username: str) -> int:
     return max(math.ceil((latest - now).total_seconds()), 1)
 
 
+def forget_account_failures(email: str) -> None:
+    """A right password clears the account's failures (not the client address's)."""
+    AccessAttempt.objects.filter(username=normalize_email_address(email)).delete()
+
+
 def mail_wait(request: HttpRequest, kind: str, email: str) -> int | None:
     """Count one mail of `kind` ("reset" or "verify") to `email` from this client; the seconds
     to wait when that is one too many for the address or for the client."""

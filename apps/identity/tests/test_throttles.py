@@ -88,6 +88,17 @@ def test_a_success_clears_the_account_count(client: Client) -> None:
     assert _fail(client, LIMIT - 1).status_code == 400
 
 
+def test_a_success_leaves_the_address_count(client: Client) -> None:
+    """Signing in to one's own account between guesses does not reset the address's count."""
+    factories.make_user()
+    mine = factories.make_user("mine@example.com")
+    for number in range(LIMIT - 1):
+        _sign_in(client, f"guess{number}@example.com", "wrong")
+    assert _sign_in(client, mine.email, factories.PASSWORD).status_code == 302
+    client.logout()
+    assert _sign_in(client, "guess-last@example.com", "wrong").status_code == 429
+
+
 def test_an_account_is_locked_whatever_the_address_and_letter_case(client: Client) -> None:
     factories.make_user()
     for number in range(LIMIT):
