@@ -70,6 +70,13 @@ def test_check_deploy_warns_about_plain_http(module: str, tmp_path: Path) -> Non
     assert "security.W012" in result.stderr + result.stdout
 
 
+def test_check_deploy_asks_the_product_for_a_shared_cache(tmp_path: Path) -> None:
+    environment = _environment(tmp_path)
+    del environment["CACHE_URL"]
+    result = _manage("config.settings", environment, "check", "--deploy")
+    assert "core.W001" in result.stderr + result.stdout
+
+
 SHOW_SETTINGS = (
     "import json; from django.conf import settings as s; print(json.dumps({name: getattr(s, "
     "name, None) for name in ['SECURE_HSTS_SECONDS', 'SECURE_SSL_REDIRECT', "
