@@ -123,7 +123,15 @@ def resend_verification(request: HttpRequest) -> HttpResponse:
     wait = throttles.mail_wait(request, "verify", user.email)
     if wait is not None:
         form = SignInForm(initial={"email": user.email})
-        return _refused(request, "login", wait, "error.too_many_mails", form=form, unverified=True)
+        return _refused(
+            request,
+            "login",
+            wait,
+            "error.too_many_mails",
+            form=form,
+            unverified=True,
+            login_action=settings.LOGIN_URL,
+        )
     services.resend_verification_email(subject)
     return _page(request, "verification_sent", email=user.email)
 

@@ -186,6 +186,7 @@ def test_new_verification_links_are_throttled(client: Client) -> None:
     refused = client.post("/verify/resend/")
     assert refused.status_code == 429
     assert int(refused["Retry-After"]) > 0
+    assert 'action="/login/"' in refused.content.decode()  # the sign-in form still signs in
     assert len(mail.outbox) == allowed
 
 
