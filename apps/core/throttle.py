@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -17,10 +18,17 @@ def client_address(request: HttpRequest) -> str:
     come from the client and prove nothing."""
     if getattr(settings, "TRUST_X_FORWARDED_FOR", False):
         forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-        last = forwarded.rsplit(",", 1)[-1].strip()
+        last = _ip_address(forwarded.rsplit(",", 1)[-1])
         if last:
             return last
-    return str(request.META.get("REMOTE_ADDR") or "unknown")
+    return _ip_address(str(request.META.get("REMOTE_ADDR") or "")) or "unknown"
+
+
+def _ip_address(text: str) -> str | None:
+    try:
+        return str(ipaddress.ip_address(text.strip()))
+    except ValueError:
+        return None
 
 
 @dataclass(frozen=True)

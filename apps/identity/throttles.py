@@ -32,8 +32,10 @@ def axes_username(request: HttpRequest, credentials: dict[str, Any] | None) -> s
     return normalize_email_address(str(candidate or ""))
 
 
-def axes_client_address(request: HttpRequest) -> str:
-    return client_address(request)
+def axes_client_address(request: HttpRequest) -> str | None:
+    """The client's IP address, None when there is none to count by (no REMOTE_ADDR)."""
+    address = client_address(request)
+    return None if address == "unknown" else address
 
 
 def _unlocks_at(
@@ -60,7 +62,11 @@ def lockout_seconds_left(request: HttpRequest, username: str) -> int:
     now = timezone.now()
     recent = AccessAttempt.objects.filter(attempt_time__gte=now - cool_off)
     unlocks = []
-    for scope in (Q(username=username), Q(ip_address=client_address(request))):
+    scopes = [Q(username=username)]
+    address = axes_client_address(request)
+    if address is not None:
+        scopes.append(Q(ip_address=address))
+    for scope in scopes:
         attempts = list(recent.filter(scope).values_list("attempt_time", "failures_since_start"))
         unlocks.append(_unlocks_at(attempts, settings.AXES_FAILURE_LIMIT, cool_off))
     latest = max((moment for moment in unlocks if moment is not None), default=None)
