@@ -5,6 +5,7 @@ from typing import Any
 
 import pytest
 from django.apps import apps as installed_apps
+from django.core.cache import cache
 
 pytest_plugins = ["tests.fixtures"]
 
@@ -16,6 +17,13 @@ def plain_static_storage(settings: Any) -> None:
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache() -> None:
+    """Throttle windows and cached answers live in the cache, which outlives a test: each test
+    starts with an empty one."""
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)

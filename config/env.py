@@ -72,3 +72,40 @@ def database(variable: str, sqlite_file: str) -> dict[str, Any]:
 def origin_of(url: str) -> str:
     parts = urlsplit(url)
     return f"{parts.scheme}://{parts.netloc}"
+
+
+def shared_cache(variable: str, *, key_prefix: str) -> dict[str, Any]:
+    """The cache named by `variable`, else by CACHE_URL (Redis in production), else this
+    process's memory."""
+    default = env.str("CACHE_URL", "locmemcache://")
+    settings = env.cache(variable, default=default)
+    settings["KEY_PREFIX"] = key_prefix
+    return settings
+
+
+def https_settings(public_url: str) -> dict[str, Any]:
+    """Transport security for a server whose public address is `public_url`. Served over https
+    (always through a proxy that ends TLS: bin/serve binds to the loopback address), cookies are
+    secure, plain http is redirected, browsers are told to keep to https (HSTS), and the proxy's
+    X-Forwarded-Proto and X-Forwarded-For are trusted unless BEHIND_TLS_PROXY says otherwise.
+    Over http (development), none of it."""
+    https = public_url.startswith("https://")
+    behind_proxy = env.bool("BEHIND_TLS_PROXY", https)
+    settings: dict[str, Any] = {
+        "SESSION_COOKIE_SECURE": https,
+        "CSRF_COOKIE_SECURE": https,
+        "LANGUAGE_COOKIE_SECURE": https,
+        "SESSION_COOKIE_HTTPONLY": True,
+        # The proxy appends the client's address to X-Forwarded-For (apps.core.throttle).
+        "TRUST_X_FORWARDED_FOR": behind_proxy,
+    }
+    if behind_proxy:
+        settings["SECURE_PROXY_SSL_HEADER"] = ("HTTP_X_FORWARDED_PROTO", "https")
+    if https:
+        settings |= {
+            "SECURE_SSL_REDIRECT": env.bool("SECURE_SSL_REDIRECT", True),
+            "SECURE_HSTS_SECONDS": env.int("SECURE_HSTS_SECONDS", 365 * 24 * 3600),
+            "SECURE_HSTS_INCLUDE_SUBDOMAINS": env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True),
+            "SECURE_HSTS_PRELOAD": env.bool("SECURE_HSTS_PRELOAD", True),
+        }
+    return settings

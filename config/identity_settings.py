@@ -4,8 +4,20 @@ It is its own server process with its own database, secret and cookie names, so 
 in at the provider never signs anyone into the product except through the OIDC callback.
 """
 
+from datetime import timedelta
+
 from apps.identity.keys import load_or_create_signing_key
-from config.env import BASE_DIR, IDENTITY_URL, SITE_URL, VAR_DIR, database, env, origin_of
+from config.env import (
+    BASE_DIR,
+    IDENTITY_URL,
+    SITE_URL,
+    VAR_DIR,
+    database,
+    env,
+    https_settings,
+    origin_of,
+    shared_cache,
+)
 
 SECRET_KEY = env.str("IDENTITY_SECRET_KEY")
 DEBUG = env.bool("DEBUG", False)
@@ -25,6 +37,8 @@ INSTALLED_APPS = [
     "apps.identity",
     "oauth2_provider",
     "csp",
+    "axes",
+    "django_ratelimit",
 ]
 
 MIDDLEWARE = [
@@ -37,6 +51,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    "apps.core.middleware.NoStoreForSignedInMiddleware",
+    # Last: it turns a sign-in that django-axes refused into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 
@@ -64,15 +81,16 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 SESSION_COOKIE_NAME = "idp_sessionid"
 CSRF_COOKIE_NAME = "idp_csrftoken"
 LANGUAGE_COOKIE_NAME = "idp_language"
-SESSION_COOKIE_SECURE = IDENTITY_URL.startswith("https://")
-CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
-# Behind a proxy that ends TLS, trust its X-Forwarded-Proto so built URLs say https.
-if env.bool("BEHIND_TLS_PROXY", False):
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Secure cookies, the https redirect and HSTS when the provider's own address is https.
+globals().update(https_settings(IDENTITY_URL))
 
 LOGIN_URL = "/login/"
 AUTH_USER_MODEL = "identity.User"
-AUTHENTICATION_BACKENDS = ["apps.identity.backends.VerifiedUserBackend"]
+AUTHENTICATION_BACKENDS = [
+    # First: refuses any attempt while the account or the client address is locked out.
+    "axes.backends.AxesStandaloneBackend",
+    "apps.identity.backends.VerifiedUserBackend",
+]
 AUTH_PASSWORD_VALIDATORS = [
     {
         "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
@@ -83,6 +101,38 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 # Verification and password-reset links stay valid for three days.
 PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
+
+# Sign-in lockout (django-axes, attempts kept in the provider's database): after
+# IDENTITY_SIGNIN_FAILURE_LIMIT wrong passwords for one account, or from one client address,
+# every sign-in of that account or address is refused for the cool-off time. A success clears
+# the account's count only (apps.identity.services.sign_in): were it to clear the address's
+# too, one's own account would reset the count between guesses at others'.
+AXES_FAILURE_LIMIT = env.int("IDENTITY_SIGNIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(seconds=env.int("IDENTITY_SIGNIN_COOLOFF_SECONDS", 15 * 60))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = False
+# Attempts during a lockout do not prolong it, so it ends when Retry-After says.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_USERNAME_FORM_FIELD = "email"
+AXES_USERNAME_CALLABLE = "apps.identity.throttles.axes_username"
+AXES_CLIENT_IP_CALLABLE = "apps.identity.throttles.axes_client_address"
+AXES_LOCKOUT_CALLABLE = "apps.identity.views.locked_out"
+AXES_SENSITIVE_PARAMETERS = ["password", "password_confirm", "csrfmiddlewaretoken"]
+AXES_VERBOSE = False
+
+# Password-reset and verification mails are throttled per address and per client (django-ratelimit)
+# in the cache the provider's processes share: IDENTITY_CACHE_URL, else the product's CACHE_URL.
+CACHES = {"default": shared_cache("IDENTITY_CACHE_URL", key_prefix="identity")}
+# Tokens stored as issued: see OAUTH2_PROVIDER below.
+SILENCED_SYSTEM_CHECKS = ["oauth2_provider.W006"]
+if CACHES["default"]["BACKEND"].endswith("LocMemCache"):
+    # One process (bin/serve runs the provider with one worker): its memory is the shared cache.
+    SILENCED_SYSTEM_CHECKS += ["django_ratelimit.E003", "django_ratelimit.W001"]
+elif CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+    # Django's own Redis backend increments atomically, which is all django-ratelimit needs.
+    SILENCED_SYSTEM_CHECKS += ["django_ratelimit.W001"]
+IDENTITY_RESET_RATE_PER_EMAIL = env.str("IDENTITY_RESET_RATE_PER_EMAIL", "3/h")
+IDENTITY_RESET_RATE_PER_CLIENT = env.str("IDENTITY_RESET_RATE_PER_CLIENT", "10/h")
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("vi", "Tiếng Việt"), ("zh-hans", "中文")]
@@ -140,6 +190,18 @@ OAUTH2_PROVIDER = {
     "COMPLIANT_BCP_RFC9700_IMPLICIT_GRANT": True,
     "COMPLIANT_BCP_RFC9700_PASSWORD_GRANT": True,
     "COMPLIANT_BCP_RFC9700_ACCESS_TOKEN_TRANSPORT": True,
+    # RFC 9700 (OAuth 2.0 Security BCP): `iss` in the authorization response, a replayed
+    # refresh token revokes its whole family, and https redirect URIs once the product is
+    # served over https. Tokens stay stored as issued (W006 is silenced below): the refresh
+    # grace period answers a second renewal with the token already issued, which a stored
+    # checksum could not give back.
+    "COMPLIANT_BCP_RFC9700_AUTHZ_RESPONSE_ISS": True,
+    "REFRESH_TOKEN_REUSE_PROTECTION": True,
+    "ALLOWED_REDIRECT_URI_SCHEMES": (
+        ["https"]
+        if all(uri.startswith("https://") for uri in IDENTITY_PRODUCT_REDIRECT_URIS)
+        else ["http", "https"]
+    ),
     "ROTATE_REFRESH_TOKEN": True,
     # Two requests of one browser may renew at once: the second may still use the old token.
     "REFRESH_TOKEN_GRACE_PERIOD_SECONDS": 10,

@@ -1,6 +1,15 @@
 """Settings of the product (the web workspace). Every knob comes from the environment."""
 
-from config.env import BASE_DIR, IDENTITY_URL, PORT, SITE_URL, VAR_DIR, database, env
+from config.env import (
+    BASE_DIR,
+    IDENTITY_URL,
+    PORT,
+    SITE_URL,
+    VAR_DIR,
+    database,
+    env,
+    https_settings,
+)
 
 SECRET_KEY = env.str("SECRET_KEY")
 DEBUG = env.bool("DEBUG", False)
@@ -22,6 +31,8 @@ INSTALLED_APPS = [
     "django_tasks",
     "django_tasks_db",
     "csp",
+    "django_ratelimit",
+    "ninja",
     "apps.core",
     "apps.accounts",
     "apps.billing",
@@ -43,6 +54,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    "apps.core.middleware.NoStoreForSignedInMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -67,14 +79,20 @@ DATABASES = {"default": database("DATABASE_URL", "db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+if CACHES["default"]["BACKEND"].endswith("LocMemCache"):
+    # Without CACHE_URL each process counts its own throttle windows; production sets Redis.
+    SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+elif CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+    # Django's own Redis backend increments atomically, which is all django-ratelimit needs.
+    SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
+# Sign-up (POST /fast-ai/v1/users) per client address and per email address.
+SIGNUP_RATE_PER_CLIENT = env.str("SIGNUP_RATE_PER_CLIENT", "10/h")
+SIGNUP_RATE_PER_EMAIL = env.str("SIGNUP_RATE_PER_EMAIL", "3/h")
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_NAME = "sessionid"
 CSRF_COOKIE_NAME = "csrftoken"
-SESSION_COOKIE_SECURE = SITE_URL.startswith("https://")
-CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
-# Behind a proxy that ends TLS, trust its X-Forwarded-Proto so built URLs say https.
-if env.bool("BEHIND_TLS_PROXY", False):
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Secure cookies, the https redirect and HSTS when SITE_URL is https (config/env.py).
+globals().update(https_settings(SITE_URL))
 SESSION_COOKIE_AGE = env.int("SESSION_COOKIE_AGE", 14 * 24 * 3600)
 
 AUTH_USER_MODEL = "accounts.User"
@@ -207,6 +225,9 @@ CONTENT_SECURITY_POLICY = {
         "img-src": ["'self'", "data:", "https://*.google-analytics.com"],
         "style-src": ["'self'", "'unsafe-inline'"],
         "form-action": ["'self'", IDENTITY_URL, OIDC_OP_BASE_URL],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'self'"],
+        "object-src": ["'none'"],
     }
 }
 

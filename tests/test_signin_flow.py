@@ -114,3 +114,30 @@ def test_signing_up_twice_is_a_conflict(product_with_identity_provider: SignInSt
 
     assert again.status_code == 409
     assert again.json()["meta"] == {"message": "User already exists", "code": "user_exists"}
+
+
+def test_sign_out_stops_the_access_token_at_once(
+    product_with_identity_provider: SignInStack,
+) -> None:
+    """The API caches what the provider said of a bearer token for a while; signing out must
+    not leave the session's access token usable for that while."""
+    stack = product_with_identity_provider
+    browser = requests.Session()
+    login_page = browser.get(f"{stack.product_url}/oidc/authenticate/", timeout=10)
+    submit_form(
+        browser, login_page, email="demo@example.com", password=stack.identity.demo_password
+    )
+    signed_in = tokens.stored(SessionStore(Session.objects.get().session_key))
+    assert signed_in is not None
+    bearer = {"Authorization": f"Bearer {signed_in.access_token}"}
+    profile = f"{stack.product_url}/fast-ai/v1/users"
+    assert requests.get(profile, headers=bearer, timeout=10).status_code == 200
+
+    signed_out = browser.post(
+        f"{stack.product_url}/oidc/logout/",
+        headers=csrf_headers(browser, stack.product_url),
+        timeout=10,
+    )
+
+    assert signed_out.url == f"{stack.product_url}/signin"
+    assert requests.get(profile, headers=bearer, timeout=10).status_code == 401

@@ -24,7 +24,9 @@ session_router = Router(tags=["session"])
 
 @router.post("users", response={201: Envelope[Message]}, auth=None)
 def register(request: HttpRequest, payload: RegistrationIn) -> Status[dict[str, object]]:
+    """Sign up. Throttled per client address and per email: 429 with Retry-After."""
     language = normalize(payload.language) or get_language_from_request(request)
+    services.throttle_sign_up(request, payload.email)
     services.register_user(payload.email, language)
     return Status(201, envelope({"message": "User registered successfully"}))
 

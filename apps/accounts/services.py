@@ -17,6 +17,7 @@ from django.core.cache import cache
 from django.core.exceptions import SuspiciousOperation
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
+from django.http import HttpRequest
 
 from apps.accounts import tokens
 from apps.accounts.models import Feature, ServiceDemand, ServiceDemandFeature, User
@@ -31,7 +32,8 @@ from apps.accounts.providers.user_admin import (
 )
 from apps.accounts.texts import feature_names, text
 from apps.core.audit import record_audit
-from apps.core.errors import Conflict, ProviderUnavailable, ValidationFailed
+from apps.core.errors import Conflict, ProviderUnavailable, TooManyRequests, ValidationFailed
+from apps.core.throttle import Limit, client_address, retry_after
 from apps.core.validation import EMAIL_INVALID, is_valid_email
 
 logger = logging.getLogger(__name__)
@@ -50,6 +52,22 @@ def user_admin() -> UserAdmin:
     if settings.IDENTITY_ADMIN_ADAPTER == "keycloak":
         return KeycloakUserAdmin()
     return EmbeddedUserAdmin()
+
+
+def throttle_sign_up(request: HttpRequest, email: str) -> None:
+    """Count a sign-up from this client for this address; TooManyRequests when either has
+    had too many (SIGNUP_RATE_PER_CLIENT, SIGNUP_RATE_PER_EMAIL)."""
+    wait = retry_after(
+        request,
+        [
+            Limit(
+                "accounts.signup.client", client_address(request), settings.SIGNUP_RATE_PER_CLIENT
+            ),
+            Limit("accounts.signup.email", email.strip().lower(), settings.SIGNUP_RATE_PER_EMAIL),
+        ],
+    )
+    if wait is not None:
+        raise TooManyRequests(wait)
 
 
 def register_user(email: str, language: str) -> str:
@@ -118,10 +136,14 @@ def set_operator(email: str, *, staff: bool, superuser: bool = False) -> User:
     return user
 
 
+def _bearer_cache_key(token: str) -> str:
+    return f"accounts:bearer:{hashlib.sha256(token.encode()).hexdigest()}"
+
+
 def user_for_bearer_token(token: str) -> User | None:
     """The active user whose access token this is, as the provider's userinfo endpoint says;
     the answer is cached briefly under a hash of the token."""
-    key = f"accounts:bearer:{hashlib.sha256(token.encode()).hexdigest()}"
+    key = _bearer_cache_key(token)
     claims = cache.get(key)
     if claims is None:
         try:
@@ -192,10 +214,19 @@ def keep_session_fresh(session: SessionBase, user: User) -> dict[str, object] | 
     return {"expires_at": expires_at.isoformat(), "expires_in": max(int(current.seconds_left()), 0)}
 
 
+def forget_bearer_token(token: str) -> None:
+    """Drop what the bearer cache knows of this access token, so it is judged afresh."""
+    cache.delete(_bearer_cache_key(token))
+
+
 def revoke_session_tokens(session: SessionBase) -> None:
-    """Revoke the session's refresh token (and with it its access token) at the provider."""
+    """Revoke the session's refresh token (and with it its access token) at the provider, and
+    stop accepting the access token as a bearer token at once."""
     current = tokens.stored(session)
-    if current is None or not current.refresh_token:
+    if current is None:
+        return
+    forget_bearer_token(current.access_token)
+    if not current.refresh_token:
         return
     try:
         oidc.revoke_token(current.refresh_token, "refresh_token")

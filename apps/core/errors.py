@@ -12,6 +12,7 @@ class ApplicationError(Exception):
     def __init__(self, message: str | None = None, *, fields: dict[str, list[str]] | None = None):
         self.message = message or self.message
         self.fields = fields or {}
+        self.headers: dict[str, str] = {}
         super().__init__(self.message)
 
 
@@ -43,6 +44,19 @@ class Conflict(ApplicationError):
     status = 409
     code = "conflict"
     message = "Conflict"
+
+
+class TooManyRequests(ApplicationError):
+    """Over a throttle: the answer says when to try again (Retry-After, in seconds)."""
+
+    status = 429
+    code = "too_many_requests"
+    message = "Too many attempts. Please try again later."
+
+    def __init__(self, retry_after: int, message: str | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+        self.headers["Retry-After"] = str(retry_after)
 
 
 SOMETHING_WENT_WRONG = (

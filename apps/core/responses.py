@@ -33,7 +33,12 @@ def error_response(
 
 
 def application_error_response(exc: ApplicationError) -> JsonResponse:
-    return error_response(status=exc.status, message=exc.message, code=exc.code, fields=exc.fields)
+    response = error_response(
+        status=exc.status, message=exc.message, code=exc.code, fields=exc.fields
+    )
+    for name, value in exc.headers.items():
+        response[name] = value
+    return response
 
 
 def is_api_request(request: HttpRequest) -> bool:

@@ -12,7 +12,8 @@ from apps.identity.texts import text
 
 class _EmailField(forms.CharField):
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(max_length=254, strip=True, **kwargs)
+        # The length rule (RFC 5321) is part of is_valid_email, so it reads as the same message.
+        super().__init__(strip=True, **kwargs)
 
     def validate(self, value: str) -> None:
         if not value:

@@ -18,7 +18,7 @@ from oauth2_provider.models import AbstractApplication, Application
 
 from apps.core.redirects import is_safe_relative_redirect
 from apps.core.validation import is_valid_email
-from apps.identity import selectors
+from apps.identity import selectors, throttles
 from apps.identity.models import User, normalize_email_address
 from apps.identity.texts import DEFAULT_LANGUAGE, text
 
@@ -32,11 +32,14 @@ class InvalidEmail(Exception):
 
 
 class SignInError(Exception):
-    """Why a sign-in failed: "invalid_credentials" or "unverified"."""
+    """Why a sign-in failed: "invalid_credentials" (whether or not the account exists or is
+    verified), "locked" (too many failures, see apps.identity.throttles), or "unverified" (the
+    right password of an account whose address is not verified yet: `user` is that account)."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, user: User | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.user = user
 
 
 class _VerificationTokens(PasswordResetTokenGenerator):
@@ -111,6 +114,13 @@ def send_verification_email(user: User) -> None:
     _send(user, "verify", verification_link(user), user.language)
 
 
+def resend_verification_email(subject: uuid.UUID) -> None:
+    """A new verification link for an active account still unverified; nothing otherwise."""
+    user = selectors.user_by_subject(subject)
+    if user is not None and not user.email_verified:
+        send_verification_email(user)
+
+
 def request_password_reset(email: str, language: str) -> None:
     """Email a reset link when an active account exists; say nothing either way."""
     user = selectors.user_by_email(email)
@@ -139,12 +149,23 @@ def reset_password(user: User, password: str) -> None:
 
 
 def sign_in(request: HttpRequest, email: str, password: str) -> User:
+    """The user these credentials sign in. Only the right password of an unverified account
+    is told apart from a wrong one, so that nobody learns which addresses have accounts."""
     user = authenticate(request, username=email, password=password)
     if isinstance(user, User):
+        throttles.forget_account_failures(user.email)
         return user
+    if getattr(request, "axes_locked_out", False):
+        raise SignInError("locked")
     known = selectors.user_by_email(email)
-    if known is not None and known.is_active and not known.email_verified:
-        raise SignInError("unverified")
+    if (
+        known is not None
+        and known.is_active
+        and not known.email_verified
+        and known.has_usable_password()
+        and known.check_password(password)
+    ):
+        raise SignInError("unverified", user=known)
     raise SignInError("invalid_credentials")
 
 

@@ -44,12 +44,22 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh-hans": "电子邮箱或密码不正确。",
     },
     "error.unverified": {
-        "en": "Your email address is not verified yet. Open the link in the email we sent you, "
-        "or reset your password to receive a new link.",
-        "vi": "Địa chỉ email của bạn chưa được xác minh. Hãy mở liên kết trong email chúng tôi "
-        "đã gửi, hoặc đặt lại mật khẩu để nhận liên kết mới.",
-        "zh-hans": "您的电子邮箱尚未验证。请打开我们发送给您的邮件中的链接，"
-        "或重置密码以获取新链接。",
+        "en": "Your email address is not verified yet. We can send you a new link to verify it.",
+        "vi": "Địa chỉ email của bạn chưa được xác minh. Chúng tôi có thể gửi cho bạn liên kết "
+        "mới để xác minh.",
+        "zh-hans": "您的电子邮箱尚未验证。我们可以向您发送新的验证链接。",
+    },
+    "error.locked": {
+        "en": "Too many sign-in attempts. Please wait {minutes} min before trying again.",
+        "vi": "Bạn đã thử đăng nhập quá nhiều lần. Vui lòng đợi {minutes} phút rồi thử lại.",
+        "zh-hans": "登录尝试次数过多。请等待 {minutes} 分钟后再试。",
+    },
+    "error.too_many_mails": {
+        "en": "We have already sent several emails to this address. Please wait {minutes} min "
+        "before asking again.",
+        "vi": "Chúng tôi đã gửi nhiều email đến địa chỉ này. Vui lòng đợi {minutes} phút rồi "
+        "yêu cầu lại.",
+        "zh-hans": "我们已向该地址发送了多封邮件。请等待 {minutes} 分钟后再申请。",
     },
     "error.email_required": {
         "en": "Please enter an email",
@@ -123,6 +133,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Verify and save",
         "vi": "Xác minh và lưu",
         "zh-hans": "验证并保存",
+    },
+    "verify.resend": {
+        "en": "Send a new verification link",
+        "vi": "Gửi liên kết xác minh mới",
+        "zh-hans": "发送新的验证链接",
+    },
+    "verify.sent_body": {
+        "en": "We have sent a new link to {email}. Open it to verify your address.",
+        "vi": "Chúng tôi đã gửi liên kết mới đến {email}. Hãy mở liên kết để xác minh địa chỉ.",
+        "zh-hans": "我们已向 {email} 发送新链接。请打开链接验证您的邮箱。",
     },
     "verify.done_title": {
         "en": "Your email is verified",

@@ -14,5 +14,6 @@ urlpatterns = [
         name="password-reset-confirm",
     ),
     path("verify/<uuid:subject>/<str:token>/", views.verify, name="verify"),
+    path("verify/resend/", views.resend_verification, name="verify-resend"),
     path("admin-api/users", api.users, name="admin-users"),
 ]

@@ -14,7 +14,10 @@ export interface paths {
         /** Profile */
         get: operations["apps_billing_api_profile"];
         put?: never;
-        /** Register */
+        /**
+         * Register
+         * @description Sign up. Throttled per client address and per email: 429 with Retry-After.
+         */
         post: operations["apps_accounts_api_register"];
         delete?: never;
         options?: never;

@@ -3,7 +3,7 @@ import useSWR, { mutate } from "swr";
 import type { MessageKey, Text } from "../i18n/messages";
 import { camelizeDeep } from "./camelCase";
 import { ApiError, apiFetch, type Envelope } from "./client";
-import { EMAIL_PATTERN } from "../shell/validation";
+import { isValidEmail } from "../shell/validation";
 import { buildQueryString } from "./queryString";
 import { fetchData } from "./swr";
 
@@ -336,7 +336,7 @@ export function validateReport(contact: ReportContact, reportTypes: readonly Rep
   const errors: ReportErrors = {};
   if (!contact.firstName.trim()) errors.firstName = { id: "verification.report.firstNameRequired" };
   if (!contact.lastName.trim()) errors.lastName = { id: "verification.report.lastNameRequired" };
-  if (!EMAIL_PATTERN.test(contact.email.trim())) errors.email = { id: "verification.report.emailInvalid" };
+  if (!isValidEmail(contact.email.trim())) errors.email = { id: "verification.report.emailInvalid" };
   if (!contact.phone.trim()) errors.phone = { id: "verification.report.phoneRequired" };
   else if (!validPhone(contact.phone.trim())) errors.phone = { id: "verification.report.phoneInvalid" };
   if (!contact.companyName.trim()) errors.companyName = { id: "verification.report.companyNameRequired" };

@@ -13,6 +13,14 @@ describe("validateEmail", () => {
   it.each(["an@example.com", "first.last+tag@farm.co.vn", "a_b%c-d@x-y.org", " an@example.com "])("accepts %s", (value) => {
     expect(validateEmail(value)).toBeNull();
   });
+
+  it("keeps to RFC 5321's lengths: 64 before the at-sign, 254 in all", () => {
+    const invalid = { id: "validation.emailInvalid", values: { email: "name@example.com" } };
+    expect(validateEmail(`${"a".repeat(64)}@farm.vn`)).toBeNull();
+    expect(validateEmail(`${"a".repeat(65)}@farm.vn`)).toEqual(invalid);
+    expect(validateEmail(`a@${"b".repeat(249)}.vn`)).toBeNull();
+    expect(validateEmail(`a@${"b".repeat(250)}.vn`)).toEqual(invalid);
+  });
 });
 
 describe("validateServiceDemand", () => {

@@ -3,11 +3,19 @@ import type { Text } from "../i18n/messages";
 /** Letters, digits and . _ % + - before the at-sign, a domain, a top-level part of 2+ letters. */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 export const EMAIL_EXAMPLE = "name@example.com";
+/** RFC 5321's limits: 254 characters in all, 64 before the at-sign (the server's rule too). */
+export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
+
+export function isValidEmail(email: string): boolean {
+  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) return false;
+  return email.lastIndexOf("@") <= EMAIL_LOCAL_PART_MAX_LENGTH;
+}
 
 export function validateEmail(value: string): Text | null {
   const email = value.trim();
   if (!email) return { id: "validation.emailRequired" };
-  if (!EMAIL_PATTERN.test(email)) return { id: "validation.emailInvalid", values: { email: EMAIL_EXAMPLE } };
+  if (!isValidEmail(email)) return { id: "validation.emailInvalid", values: { email: EMAIL_EXAMPLE } };
   return null;
 }
 

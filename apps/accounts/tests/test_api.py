@@ -1,7 +1,9 @@
 import json
+import time
 from typing import Any
 
 import pytest
+import time_machine
 from django.core.cache import cache
 from django.test import Client
 
@@ -138,3 +140,68 @@ def test_the_api_accepts_the_providers_access_token_as_a_bearer_token(
         "lan.nguyen@example.com",
     )
     assert refused.status_code == 401
+
+
+def test_sign_ups_from_one_client_are_throttled(
+    client: Client, user_admin: FakeUserAdmin, settings: Any
+) -> None:
+    settings.SIGNUP_RATE_PER_CLIENT = "3/h"
+    for number in range(3):
+        assert register(client, {"email": f"grower{number}@example.com"}).status_code == 201
+
+    refused = register(client, {"email": "one.more@example.com"})
+    elsewhere = client.post(
+        "/fast-ai/v1/users",
+        json.dumps({"email": "one.more@example.com"}),
+        content_type="application/json",
+        REMOTE_ADDR="10.9.9.9",
+    )
+
+    assert refused.status_code == 429
+    assert 0 < int(refused["Retry-After"]) <= 3600
+    assert refused.json()["meta"] == {
+        "message": "Too many attempts. Please try again later.",
+        "code": "too_many_requests",
+    }
+    assert elsewhere.status_code == 201
+    assert len(user_admin.created) == 4
+
+
+def test_sign_ups_for_one_address_are_throttled(
+    client: Client, user_admin: FakeUserAdmin, settings: Any
+) -> None:
+    settings.SIGNUP_RATE_PER_EMAIL = "2/h"
+    user_admin.refusal = UserAlreadyExists("x")
+    for number in range(2):
+        response = client.post(
+            "/fast-ai/v1/users",
+            json.dumps({"email": "Lan@Example.com"}),
+            content_type="application/json",
+            REMOTE_ADDR=f"10.8.0.{number}",
+        )
+        assert response.status_code == 409
+    refused = register(client, {"email": "lan@example.com"})
+    assert refused.status_code == 429
+    assert "Retry-After" in refused
+
+
+def test_sign_ups_go_again_after_the_window(
+    client: Client, user_admin: FakeUserAdmin, settings: Any
+) -> None:
+    settings.SIGNUP_RATE_PER_CLIENT = "1/h"
+    with time_machine.travel(time.time(), tick=False) as traveller:
+        assert register(client, {"email": "a@example.com"}).status_code == 201
+        refused = register(client, {"email": "b@example.com"})
+        assert refused.status_code == 429
+        traveller.shift(int(refused["Retry-After"]) + 1)
+        assert register(client, {"email": "b@example.com"}).status_code == 201
+
+
+def test_sign_up_refuses_an_email_longer_than_rfc_5321_allows(
+    client: Client, user_admin: FakeUserAdmin
+) -> None:
+    long_local_part = register(client, {"email": f"{'a' * 65}@example.com"})
+    too_long = register(client, {"email": f"{'a' * 60}@{'b' * 200}.example.com"})
+    assert long_local_part.status_code == too_long.status_code == 422
+    assert too_long.json()["meta"]["message"] == EMAIL_INVALID
+    assert user_admin.created == []

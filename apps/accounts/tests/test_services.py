@@ -175,3 +175,23 @@ def test_sign_out_revokes_the_refresh_token_and_survives_a_provider_failure(
     monkeypatch.setattr(oidc, "revoke_token", revoke)
     services.revoke_session_tokens(session_with("r-1", 100))
     assert revoked == [("r-1", "refresh_token")]
+
+
+def test_sign_out_stops_the_bearer_cache_accepting_the_access_token(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    User.objects.create_user("lan@example.com", oidc_subject="s-1")
+    valid = {"a-1", "a-other"}
+    monkeypatch.setattr(oidc, "userinfo", lambda token: CLAIMS if token in valid else None)
+
+    def revoke(token: str, hint: str) -> None:
+        valid.discard("a-1")  # the refresh token takes its access token with it
+
+    monkeypatch.setattr(oidc, "revoke_token", revoke)
+    assert services.user_for_bearer_token("a-1") is not None
+    assert services.user_for_bearer_token("a-other") is not None
+
+    services.revoke_session_tokens(session_with("r-1", 100))
+
+    assert services.user_for_bearer_token("a-1") is None
+    assert services.user_for_bearer_token("a-other") is not None

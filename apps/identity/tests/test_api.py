@@ -51,7 +51,17 @@ def test_an_existing_email_in_any_case_is_a_conflict(client: Client, token: str)
     assert response.json() == {"error": "User already exists"}
 
 
-@pytest.mark.parametrize("email", ["not-an-email", "a@b.c", "a b@example.com", "x@example"])
+@pytest.mark.parametrize(
+    "email",
+    [
+        "not-an-email",
+        "a@b.c",
+        "a b@example.com",
+        "x@example",
+        f"{'a' * 65}@example.com",  # RFC 5321: 64 at most before the at-sign
+        f"{'a' * 60}@{'b' * 200}.example.com",  # and 254 in all
+    ],
+)
 def test_a_bad_email_is_refused(client: Client, token: str, email: str) -> None:
     response = _post(client, {"email": email}, token)
     assert response.status_code == 400

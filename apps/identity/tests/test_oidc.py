@@ -120,7 +120,18 @@ def test_refresh_rotates_and_the_old_refresh_token_is_refused(client: Client) ->
         replay = factories.refresh(client, tokens["refresh_token"])
         assert replay.status_code == 400
         assert replay.json()["error"] == "invalid_grant"
-        assert factories.refresh(client, first.json()["refresh_token"]).status_code == 200
+
+
+def test_a_replayed_refresh_token_revokes_its_whole_family(client: Client) -> None:
+    """RFC 9700 §4.14.2: a rotated-out refresh token used again after the grace period means
+    it may have been stolen, so the tokens issued from it are revoked too."""
+    tokens = _signed_in_tokens(client)
+    first = factories.refresh(client, tokens["refresh_token"])
+    assert first.status_code == 200
+    grace = settings.OAUTH2_PROVIDER["REFRESH_TOKEN_GRACE_PERIOD_SECONDS"]
+    with time_machine.travel(timezone.now() + timedelta(seconds=grace + 1)):
+        assert factories.refresh(client, tokens["refresh_token"]).status_code == 400
+        assert factories.refresh(client, first.json()["refresh_token"]).status_code == 400
 
 
 def test_a_simultaneous_renewal_with_the_old_refresh_token_is_accepted(client: Client) -> None:

@@ -57,6 +57,18 @@ describe("SignUpPage", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("User already exists");
   });
 
+  it("asks to wait on 429", async () => {
+    respond(429, {
+      data: { error: "Too many attempts. Please try again later.", fields: {} },
+      meta: { message: "Too many attempts. Please try again later.", code: "too_many_requests" },
+    });
+    renderPage();
+    fillAndSubmit("an@farm.vn");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Too many attempts. Please wait a while and try again.",
+    );
+  });
+
   it("shows the field message on 422", async () => {
     respond(422, {
       data: { error: "Invalid", fields: { email: ["Please enter a valid email address (e.g: name@example.com)."] } },

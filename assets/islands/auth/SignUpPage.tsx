@@ -14,6 +14,7 @@ import { EMAIL_EXAMPLE, validateEmail } from "../../shell/validation";
 export function registrationProblem(error: unknown): Text | null {
   if (!(error instanceof ApiError)) return null;
   if (error.status === 409) return { id: "error.code.user_exists" };
+  if (error.status === 429) return { id: "error.code.too_many_requests" };
   // The server applies the same email rule as the form, so its refusal reads in the UI's language.
   if (error.status === 422) return { id: "validation.emailInvalid", values: { email: EMAIL_EXAMPLE } };
   return null;
