@@ -187,6 +187,11 @@ AI_TIMEOUT = env.float("AI_TIMEOUT", 15.0)
 
 # The trade-data analytics index (DuckDB snapshots of the shipments).
 TRADE_INDEX_DIR = env.path("TRADE_INDEX_DIR", default=str(VAR_DIR / "trade-index"))
+# Per process. The defaults fit a 2-core, 4 GB web node running two web processes and a worker.
+TRADE_INDEX_MEMORY_LIMIT = env.str("TRADE_INDEX_MEMORY_LIMIT", "1GB")
+TRADE_INDEX_THREADS = env.int("TRADE_INDEX_THREADS", 2)
+TRADE_INDEX_BUILD_MEMORY_LIMIT = env.str("TRADE_INDEX_BUILD_MEMORY_LIMIT", "1GB")
+TRADE_INDEX_BUILD_THREADS = env.int("TRADE_INDEX_BUILD_THREADS", 1)
 
 # Contact details of leads: the local database, then this enrichment service when set.
 LEADS_ENRICHMENT_URL = env.str("LEADS_ENRICHMENT_URL", "")

@@ -74,7 +74,7 @@ def _import(
     header = read_header(checked.path, checked.compressed)
     check = RowCheck(header)
     config = {
-        **index.DUCKDB_CONFIG,
+        **index.build_config(),
         "temp_directory": str(workdir / "spill"),
         # Joins as written: the file's rows probe the small tables (DuckDB cannot tell
         # how many rows a CSV file holds and would build its hash table on the file).

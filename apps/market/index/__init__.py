@@ -15,15 +15,21 @@ Queries are behind `TradeIndex`; a ClickHouse adapter would implement the same m
 
 from apps.market.index.build import build_snapshot
 from apps.market.index.queries import DuckDBTradeIndex, IndexMissing, TradeIndex, trade_index
-from apps.market.index.storage import DUCKDB_CONFIG, current_snapshot, index_directory
+from apps.market.index.storage import (
+    build_config,
+    current_snapshot,
+    index_directory,
+    search_config,
+)
 
 __all__ = [
-    "DUCKDB_CONFIG",
     "DuckDBTradeIndex",
     "IndexMissing",
     "TradeIndex",
+    "build_config",
     "build_snapshot",
     "current_snapshot",
     "index_directory",
+    "search_config",
     "trade_index",
 ]

@@ -18,13 +18,13 @@ from django.db import connection
 
 from apps.market.fileformat import DEMO_SOURCE
 from apps.market.index.storage import (
-    DUCKDB_CONFIG,
     HS_COLUMNS,
     PARTY_COLUMNS,
     POINTER,
     SEARCH_KEY,
     SHIPMENT_COLUMNS,
     WORDS,
+    build_config,
     index_directory,
 )
 from apps.market.models import HSCode, Shipment, TradeParty
@@ -153,7 +153,7 @@ def build_snapshot(directory: Path | None = None) -> Path:
     final = directory / f"shipments-{time.time_ns()}.duckdb"
     partial = final.with_suffix(".building")
     with tempfile.TemporaryDirectory(dir=directory) as workdir:
-        db = duckdb.connect(str(partial), config=DUCKDB_CONFIG)
+        db = duckdb.connect(str(partial), config=build_config())
         try:
             db.execute(f"SET temp_directory = '{workdir}'")
             _load(db, Path(workdir))

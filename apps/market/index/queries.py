@@ -17,7 +17,7 @@ import duckdb
 
 from apps.market.filters import ShipmentFilters
 from apps.market.index.conditions import where_clause
-from apps.market.index.storage import DUCKDB_CONFIG, current_snapshot
+from apps.market.index.storage import current_snapshot, search_config
 
 _IMPORTER_GROUPS = {
     "importer": "s.importer_id",
@@ -72,7 +72,7 @@ def _by_key(
 
 @lru_cache(maxsize=4)
 def _open(path: str) -> duckdb.DuckDBPyConnection:
-    return duckdb.connect(path, read_only=True, config=DUCKDB_CONFIG)
+    return duckdb.connect(path, read_only=True, config=search_config())
 
 
 class DuckDBTradeIndex:

@@ -10,11 +10,32 @@ from pathlib import Path
 from django.conf import settings
 
 POINTER = "CURRENT"
+DuckDBConfig = dict[str, str | bool | int | float | list[str]]
 # DuckDB never fetches anything at run time.
-DUCKDB_CONFIG: dict[str, str | bool | int | float | list[str]] = {
+DUCKDB_CONFIG: DuckDBConfig = {
     "autoinstall_known_extensions": False,
     "autoload_known_extensions": False,
 }
+
+
+def search_config() -> DuckDBConfig:
+    """A web process's connection: its share of the node's memory and cores (settings
+    `TRADE_INDEX_MEMORY_LIMIT`, `TRADE_INDEX_THREADS`)."""
+    return {
+        **DUCKDB_CONFIG,
+        "memory_limit": settings.TRADE_INDEX_MEMORY_LIMIT,
+        "threads": settings.TRADE_INDEX_THREADS,
+    }
+
+
+def build_config() -> DuckDBConfig:
+    """An import or a snapshot build: fewer threads than the searches, so a build never takes
+    every core from the web processes, and a memory limit past which DuckDB spills to disk."""
+    return {
+        **DUCKDB_CONFIG,
+        "memory_limit": settings.TRADE_INDEX_BUILD_MEMORY_LIMIT,
+        "threads": settings.TRADE_INDEX_BUILD_THREADS,
+    }
 
 
 def _remember_pandas_is_missing() -> None:

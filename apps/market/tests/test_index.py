@@ -9,6 +9,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+import duckdb
 import pytest
 
 from apps.market import index
@@ -209,3 +210,22 @@ def test_binding_parameters_does_not_search_for_pandas_again(trade: dict[str, Tr
     assert "pandas" not in looked_up
     with pytest.raises(ImportError):
         import pandas  # noqa: F401
+
+
+def test_searches_and_builds_use_the_configured_memory_and_threads(settings: Any) -> None:
+    settings.TRADE_INDEX_MEMORY_LIMIT, settings.TRADE_INDEX_THREADS = "300MB", 3
+    settings.TRADE_INDEX_BUILD_MEMORY_LIMIT, settings.TRADE_INDEX_BUILD_THREADS = "200MB", 1
+
+    def limits(config: dict[str, Any]) -> tuple[int, int]:
+        with duckdb.connect(config=config) as db:
+            row = db.execute(
+                "SELECT current_setting('threads'), current_setting('memory_limit')"
+            ).fetchone()
+        assert row is not None
+        return row[0], row[1]
+
+    search_threads, search_memory = limits(index.search_config())
+    build_threads, build_memory = limits(index.build_config())
+    assert (search_threads, build_threads) == (3, 1)
+    assert search_memory.startswith(("286", "300"))
+    assert build_memory.startswith(("190", "200"))
