@@ -5,6 +5,7 @@ from typing import Any
 
 import pytest
 from django.apps import apps as installed_apps
+from django.core.cache import cache
 
 pytest_plugins = ["tests.fixtures"]
 
@@ -16,6 +17,13 @@ def plain_static_storage(settings: Any) -> None:
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture(autouse=True)
+def empty_cache() -> None:
+    """Each test starts with an empty cache: counts kept there (search limits) must not carry
+    over from a test whose user had the same id."""
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)

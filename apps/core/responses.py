@@ -33,7 +33,12 @@ def error_response(
 
 
 def application_error_response(exc: ApplicationError) -> JsonResponse:
-    return error_response(status=exc.status, message=exc.message, code=exc.code, fields=exc.fields)
+    response = error_response(
+        status=exc.status, message=exc.message, code=exc.code, fields=exc.fields
+    )
+    if exc.retry_after is not None:
+        response["Retry-After"] = str(max(1, exc.retry_after))
+    return response
 
 
 def is_api_request(request: HttpRequest) -> bool:

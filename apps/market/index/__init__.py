@@ -14,13 +14,20 @@ selects the shipments by description id: a lookup, not a scan of every descripti
 Queries are behind `TradeIndex`; a ClickHouse adapter would implement the same methods."""
 
 from apps.market.index.build import build_snapshot
-from apps.market.index.queries import DuckDBTradeIndex, IndexMissing, TradeIndex, trade_index
+from apps.market.index.queries import (
+    DuckDBTradeIndex,
+    IndexMissing,
+    QueryTimedOut,
+    TradeIndex,
+    trade_index,
+)
 from apps.market.index.storage import DUCKDB_CONFIG, current_snapshot, index_directory
 
 __all__ = [
     "DUCKDB_CONFIG",
     "DuckDBTradeIndex",
     "IndexMissing",
+    "QueryTimedOut",
     "TradeIndex",
     "build_snapshot",
     "current_snapshot",
