@@ -55,7 +55,7 @@ class IndexMissing(Exception):
 
 
 class QueryTimedOut(ProviderUnavailable):
-    """A search ran past TRADE_INDEX_QUERY_TIMEOUT and was stopped."""
+    """A search ran past its time limit (here TRADE_INDEX_QUERY_TIMEOUT) and was stopped."""
 
     code = "search_timeout"
     message = (
