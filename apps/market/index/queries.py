@@ -7,7 +7,6 @@ implement the same methods."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
@@ -17,8 +16,8 @@ from typing import Any, Protocol
 import duckdb
 from django.conf import settings
 
-from apps.core.errors import ProviderUnavailable
 from apps.market.filters import ShipmentFilters
+from apps.market.index.bounded import BoundedCursor
 from apps.market.index.conditions import where_clause
 from apps.market.index.storage import DUCKDB_CONFIG, current_snapshot
 
@@ -54,78 +53,13 @@ class IndexMissing(Exception):
     """No snapshot has been built yet."""
 
 
-class QueryTimedOut(ProviderUnavailable):
-    """A search ran past its time limit (here TRADE_INDEX_QUERY_TIMEOUT) and was stopped."""
-
-    code = "search_timeout"
-    message = (
-        "This search is taking too long and was stopped. "
-        "Narrow it down (fewer words, a shorter period) and try again."
-    )
-    # The same search would take as long again: the client waits before offering it anew.
-    retry_after = 30
-
-
-class _BoundedCursor:
-    """A cursor whose statements share one time limit. DuckDB has no statement timeout, so a
-    timer interrupts the statement running when the limit passes; a statement started after
-    that is refused. Each call has a cursor (a connection) of its own, so an interrupt never
-    reaches another search, and the cursor is closed before the next one is opened. No limit
-    when `seconds` is 0."""
-
-    def __init__(self, cursor: duckdb.DuckDBPyConnection, seconds: float) -> None:
-        self._cursor = cursor
-        self._lock = threading.Lock()
-        self._expired = False
-        self._closed = False
-        self._timer: threading.Timer | None = None
-        if seconds > 0:
-            self._timer = threading.Timer(seconds, self._expire)
-            self._timer.daemon = True
-            self._timer.start()
-
-    def _expire(self) -> None:
-        with self._lock:
-            self._expired = True
-            if not self._closed:
-                self._cursor.interrupt()
-
-    def _check(self) -> None:
-        if self._expired:
-            raise QueryTimedOut()
-
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
-        self._check()
-        try:
-            self._cursor.execute(sql, list(params))
-        except duckdb.InterruptException as exc:
-            raise QueryTimedOut() from exc
-
-    def fetchall(self) -> list[Any]:
-        try:
-            return self._cursor.fetchall()
-        except duckdb.InterruptException as exc:
-            raise QueryTimedOut() from exc
-
-    @property
-    def description(self) -> Any:
-        return self._cursor.description
-
-    def close(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-        with self._lock:
-            self._closed = True
-        self._cursor.close()
-
-
-def _rows(cursor: _BoundedCursor) -> list[dict[str, Any]]:
+def _rows(cursor: BoundedCursor) -> list[dict[str, Any]]:
     names = [column[0] for column in cursor.description or []]
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
 
 def _by_key(
-    cursor: _BoundedCursor,
+    cursor: BoundedCursor,
     table: str,
     key: str,
     value: str,
@@ -145,15 +79,15 @@ def _open(path: str) -> duckdb.DuckDBPyConnection:
 
 class DuckDBTradeIndex:
     """Answers searches from the current snapshot (read-only, one cursor per call, each call
-    within `timeout` seconds, by default TRADE_INDEX_QUERY_TIMEOUT)."""
+    within `timeout` seconds, by default TRADE_INDEX_QUERY_TIMEOUT, or QueryTimedOut)."""
 
     def __init__(self, path: Path, *, timeout: float | None = None) -> None:
         self.path = path
         self.timeout = settings.TRADE_INDEX_QUERY_TIMEOUT if timeout is None else timeout
 
     @contextmanager
-    def _cursor(self) -> Iterator[_BoundedCursor]:
-        cursor = _BoundedCursor(_open(str(self.path)).cursor(), self.timeout)
+    def _cursor(self) -> Iterator[BoundedCursor]:
+        cursor = BoundedCursor(_open(str(self.path)).cursor(), self.timeout)
         try:
             yield cursor
         finally:
