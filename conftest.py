@@ -20,9 +20,9 @@ def plain_static_storage(settings: Any) -> None:
 
 
 @pytest.fixture(autouse=True)
-def fresh_cache() -> None:
-    """Throttle windows and cached answers live in the cache, which outlives a test: each test
-    starts with an empty one."""
+def empty_cache() -> None:
+    """Each test starts with an empty cache: throttle windows and search limits kept there must
+    not carry over from a test whose user had the same id."""
     cache.clear()
 
 

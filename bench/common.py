@@ -17,6 +17,9 @@ def configure(database_url: str, index_dir: Path) -> None:
     os.environ["DATABASE_URL"] = database_url
     os.environ["TRADE_INDEX_DIR"] = str(index_dir)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    # One user runs the whole mix, hundreds of searches a minute: the search limits still
+    # count them (their cost is in the figures) but never refuse one.
+    os.environ.setdefault("SEARCH_RATE_PER_MINUTE", "1000000000")
     if database_url.startswith("postgres"):
         import psycopg
 

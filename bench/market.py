@@ -9,7 +9,8 @@ directly on the index.
 
 It uses its own database (created when missing on PostgreSQL; SQLite when the URL says so)
 and its own index directory, never the product's. Prints import rows per second, index build
-time, and per query p50 / p95 in ms with the API / direct ratio."""
+time, per query p50 / p95 in ms with the API / direct ratio, and what bounding a search costs
+per call: the search limits (in the configured cache) and the index query's timer."""
 
 from __future__ import annotations
 
@@ -126,6 +127,42 @@ def main() -> None:
             ratio = statistics.median(api) / max(statistics.median(raw), 1e-6)
             line += f" {statistics.median(raw):11.1f} {percentile(raw, 0.95):8.1f} {ratio:6.2f}"
         print(line)
+    bounding_costs(user.pk, trade)
+
+
+def bounding_costs(user_id: int, trade: Any) -> None:
+    """Microseconds per call of the search limits (a minute's count and a slot, taken and
+    given back, in the configured cache) and of the time limit of an index call: the smallest
+    query (the index's facts) with its limit against the same without, so the difference is
+    the limit's cost, not the query's noise."""
+    from django.conf import settings
+
+    from apps.market.index import DuckDBTradeIndex
+    from apps.market.limits import search_allowance
+
+    def allowance() -> None:
+        with search_allowance(user_id):
+            pass
+
+    rounds = 2000
+    limits = timed(allowance, rounds)
+    print(
+        f"\nsearch limits ({settings.CACHES['default']['BACKEND'].rsplit('.', 1)[-1]}): "
+        f"{statistics.median(limits) * 1000:.1f} µs per call (p95 "
+        f"{percentile(limits, 0.95) * 1000:.1f})"
+    )
+    bounded = DuckDBTradeIndex(trade.path)
+    unbounded = DuckDBTradeIndex(trade.path, timeout=0)
+    with_limit: list[float] = []
+    without: list[float] = []
+    for _ in range(20):  # interleaved, so both see the same machine
+        with_limit += timed(bounded.facts, 100)
+        without += timed(unbounded.facts, 100)
+    extra = (statistics.median(with_limit) - statistics.median(without)) * 1000
+    print(
+        f"index call with its time limit: {statistics.median(with_limit) * 1000:.1f} µs, "
+        f"without: {statistics.median(without) * 1000:.1f} µs (p50, the limit costs {extra:.1f} µs)"
+    )
 
 
 if __name__ == "__main__":

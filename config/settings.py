@@ -192,6 +192,13 @@ TRADE_INDEX_MEMORY_LIMIT = env.str("TRADE_INDEX_MEMORY_LIMIT", "1GB")
 TRADE_INDEX_THREADS = env.int("TRADE_INDEX_THREADS", 2)
 TRADE_INDEX_BUILD_MEMORY_LIMIT = env.str("TRADE_INDEX_BUILD_MEMORY_LIMIT", "1GB")
 TRADE_INDEX_BUILD_THREADS = env.int("TRADE_INDEX_BUILD_THREADS", 1)
+# Searches are bounded: each index query (and each PostgreSQL company search) is stopped after
+# this many seconds; a user runs at most SEARCH_CONCURRENCY search calls at once and
+# SEARCH_RATE_PER_MINUTE a minute, counted in the cache (CACHE_URL), which every process shares.
+TRADE_INDEX_QUERY_TIMEOUT = env.float("TRADE_INDEX_QUERY_TIMEOUT", 5.0)
+COMPANY_SEARCH_TIMEOUT = env.float("COMPANY_SEARCH_TIMEOUT", 5.0)
+SEARCH_CONCURRENCY = env.int("SEARCH_CONCURRENCY", 4)
+SEARCH_RATE_PER_MINUTE = env.int("SEARCH_RATE_PER_MINUTE", 60)
 
 # Contact details of leads: the local database, then this enrichment service when set.
 LEADS_ENRICHMENT_URL = env.str("LEADS_ENRICHMENT_URL", "")

@@ -8,11 +8,20 @@ class ApplicationError(Exception):
     status = 400
     code = "bad_request"
     message = "Something went wrong"
+    # Seconds after which the same call may succeed: sent as `Retry-After` when set.
+    retry_after: int | None = None
 
-    def __init__(self, message: str | None = None, *, fields: dict[str, list[str]] | None = None):
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        fields: dict[str, list[str]] | None = None,
+        retry_after: int | None = None,
+    ):
         self.message = message or self.message
         self.fields = fields or {}
-        self.headers: dict[str, str] = {}
+        if retry_after is not None:
+            self.retry_after = retry_after
         super().__init__(self.message)
 
 
@@ -54,9 +63,7 @@ class TooManyRequests(ApplicationError):
     message = "Too many attempts. Please try again later."
 
     def __init__(self, retry_after: int, message: str | None = None) -> None:
-        super().__init__(message)
-        self.retry_after = retry_after
-        self.headers["Retry-After"] = str(retry_after)
+        super().__init__(message, retry_after=retry_after)
 
 
 SOMETHING_WENT_WRONG = (

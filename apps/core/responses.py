@@ -36,8 +36,8 @@ def application_error_response(exc: ApplicationError) -> JsonResponse:
     response = error_response(
         status=exc.status, message=exc.message, code=exc.code, fields=exc.fields
     )
-    for name, value in exc.headers.items():
-        response[name] = value
+    if exc.retry_after is not None:
+        response["Retry-After"] = str(max(1, exc.retry_after))
     return response
 
 

@@ -2,7 +2,8 @@
 reveals and phone requests, and the user's requested leads.
 
 Each submitted search counts once a day as a lead-sourcing query in billing's query log, however
-it is paged."""
+it is paged; each company-search call also counts against the user's search limits (at once and
+per minute, market's `limits`)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ from apps.leads.schemas import (
     lead_filters,
     paging,
 )
+from apps.market.limits import search_allowance
 
 router = Router(tags=["lead sourcing"], auth=session_or_bearer)
 
@@ -42,8 +44,10 @@ State = ContactRequest.State
 def companies(request: HttpRequest, query: Query[CompanyQuery]) -> dict[str, Any]:
     filters = company_filters(query)
     page, page_size = paging(query)
-    count_query(request.auth, product_name=LEAD_SOURCING, key=filters.cache_key())  # type: ignore[attr-defined]
-    rows, total = selectors.search_companies(filters, page=page, page_size=page_size)
+    user: User = request.auth  # type: ignore[attr-defined]
+    with search_allowance(user.pk):
+        count_query(user, product_name=LEAD_SOURCING, key=filters.cache_key())
+        rows, total = selectors.search_companies(filters, page=page, page_size=page_size)
     return envelope(
         rows,
         page=page,

@@ -2,7 +2,8 @@
 
 One submitted search counts once against the plan's daily queries, however many of these
 calls the screen makes for it and however it is paged (billing counts a search key once a
-day)."""
+day). Every call that searches also counts against the user's search limits (`limits`): a few
+at once and a number a minute, repeated searches included."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from apps.core.responses import envelope
 from apps.core.schemas import Envelope, Message, PagedEnvelope
 from apps.market import ask, exports, selectors
 from apps.market.filters import ShipmentFilters, filters_as_query, search_filters
+from apps.market.limits import search_allowance
 from apps.market.schemas import (
     AskIn,
     AskOut,
@@ -52,6 +54,10 @@ class PaidPlanRequired(PermissionDenied):
     message = "Downloads need a paid plan"
 
 
+def _user(request: HttpRequest) -> User:
+    return request.auth  # type: ignore[attr-defined]
+
+
 def counted_search(request: HttpRequest, query: SearchQuery) -> ShipmentFilters:
     """The validated search, counted against the user's queries of the day."""
     filters = search_filters(query)
@@ -63,24 +69,28 @@ def counted_search(request: HttpRequest, query: SearchQuery) -> ShipmentFilters:
 @router.get("shipments", response=PagedEnvelope[ShipmentOut])
 def shipments(request: HttpRequest, query: Query[PagedSearchQuery]) -> dict[str, Any]:
     page, page_size = paging(query)
-    filters = counted_search(request, query)
-    rows, total = selectors.search_shipments(filters, page=page, page_size=page_size)
+    with search_allowance(_user(request).pk):
+        filters = counted_search(request, query)
+        rows, total = selectors.search_shipments(filters, page=page, page_size=page_size)
     return envelope(rows, page=page, page_size=page_size, total=total)
 
 
 @router.get("shipments/hs-codes", response=Envelope[list[TopHSCodeOut]])
 def hs_codes(request: HttpRequest, query: Query[SearchQuery]) -> dict[str, Any]:
-    return envelope(selectors.top_hs_codes(counted_search(request, query)))
+    with search_allowance(_user(request).pk):
+        return envelope(selectors.top_hs_codes(counted_search(request, query)))
 
 
 @router.get("shipments/statistics", response=Envelope[StatisticsOut])
 def statistics(request: HttpRequest, query: Query[SearchQuery]) -> dict[str, Any]:
-    return envelope(selectors.statistics(counted_search(request, query)))
+    with search_allowance(_user(request).pk):
+        return envelope(selectors.statistics(counted_search(request, query)))
 
 
 @router.get("shipments/summary", response=Envelope[list[MonthOut]])
 def summary(request: HttpRequest, query: Query[SearchQuery]) -> dict[str, Any]:
-    return envelope(selectors.monthly_summary(counted_search(request, query)))
+    with search_allowance(_user(request).pk):
+        return envelope(selectors.monthly_summary(counted_search(request, query)))
 
 
 @router.get("meta-data", response=Envelope[MetaDataOut])
@@ -91,7 +101,13 @@ def meta_data(request: HttpRequest) -> dict[str, Any]:
 @router.post("shipments/ai/ask", response=Envelope[AskOut])
 def ask_question(request: HttpRequest, payload: AskIn) -> dict[str, Any]:
     """A question in English, Vietnamese or Chinese, answered with the figures of the search
-    it stands for; that search counts as one query. A question it cannot read costs nothing."""
+    it stands for; that search counts as one query. A question it cannot read costs nothing
+    (but counts against the search limits: reading it may take the language model)."""
+    with search_allowance(_user(request).pk):
+        return _answer(request, payload)
+
+
+def _answer(request: HttpRequest, payload: AskIn) -> dict[str, Any]:
     parsed = ask.parse_with_model(payload.question, timezone.now().date())
     answer = {"language": parsed.language, "understood": parsed.understood, "statistics": None}
     if not parsed.understood:
@@ -125,8 +141,9 @@ def download(request: HttpRequest, query: Query[DownloadQuery]) -> HttpResponse:
     user: User = request.auth  # type: ignore[attr-defined]
     if not current_plans(user)[MARKET_INSIGHTS].plan.is_paid:
         raise PaidPlanRequired()
-    filters = counted_search(request, query)
-    rows, _ = selectors.search_shipments(filters, page=1, page_size=DOWNLOAD_RECORDS)
+    with search_allowance(user.pk):
+        filters = counted_search(request, query)
+        rows, _ = selectors.search_shipments(filters, page=1, page_size=DOWNLOAD_RECORDS)
     name = f"tradewise-shipments-{timezone.now():%Y%m%d}.{query.format}"
     response = HttpResponse(
         exports.export(rows, query.format), content_type=exports.CONTENT_TYPES[query.format]

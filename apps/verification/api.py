@@ -1,6 +1,7 @@
 """The lead-verification API (spec §7, DESIGN.md §4): the free company search, the internet
 search, the four checks, the user's verifications, results and their sections, and report
-requests."""
+requests. The two company searches are free, and held to the user's search limits (market's
+`limits`)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from apps.core.errors import NotFound, ProviderUnavailable
 from apps.core.languages import normalize
 from apps.core.responses import envelope
 from apps.core.schemas import Envelope
+from apps.market.limits import search_allowance
 from apps.verification import selectors, services
 from apps.verification.providers import SourceNotConfigured
 from apps.verification.providers.websearch import web_search
@@ -49,18 +51,20 @@ def _language(request: HttpRequest) -> str:
 
 @router.get("lead-verification/companies", response=Data)
 def search(request: HttpRequest, query: Query[SearchQuery]) -> dict[str, Any]:
-    rows = selectors.search_companies(name=query.name, website=query.website)
+    with search_allowance(_user(request).pk):
+        rows = selectors.search_companies(name=query.name, website=query.website)
     return envelope(rows, total=len(rows))
 
 
 @router.get("lead-verification/companies/extend", response=Data)
 def search_internet(request: HttpRequest, query: Query[SearchQuery]) -> dict[str, Any]:
-    selectors.search_companies(name=query.name, website=query.website)  # the same messages
-    try:
-        source = web_search()
-    except SourceNotConfigured as exc:
-        raise ProviderUnavailable(str(exc)) from exc
-    rows = source.find_companies(name=query.name, website=query.website)
+    with search_allowance(_user(request).pk):
+        selectors.search_companies(name=query.name, website=query.website)  # the same messages
+        try:
+            source = web_search()
+        except SourceNotConfigured as exc:
+            raise ProviderUnavailable(str(exc)) from exc
+        rows = source.find_companies(name=query.name, website=query.website)
     return envelope(rows, total=len(rows))
 
 

@@ -8,12 +8,14 @@ import json
 from datetime import date
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from apps.accounts.models import User
 from apps.core.errors import Conflict, NotFound, ValidationFailed
 from apps.leads.models import Company, text_list
+from apps.leads.selectors import database_time_limit
 from apps.market.countries import country_name
 from apps.market.names import normalise_name
 from apps.verification import services, texts
@@ -41,7 +43,7 @@ STATES_SHOWN = {
 
 def search_companies(*, name: str, website: str) -> list[dict[str, Any]]:
     """Companies of the database whose name holds every word of `name` or whose domain is
-    `website`'s; free."""
+    `website`'s; free. On PostgreSQL its statement stops at COMPANY_SEARCH_TIMEOUT."""
     name, domain = name.strip(), clean_domain(website)
     if not name and not domain:
         message = NAME_OR_WEBSITE_REQUIRED
@@ -54,7 +56,8 @@ def search_companies(*, name: str, website: str) -> list[dict[str, Any]]:
         matches |= words
     if domain:
         matches |= Q(domain__iexact=domain) | Q(domain__iendswith=f".{domain}")
-    companies = Company.objects.filter(matches)[:SEARCH_LIMIT]
+    with database_time_limit(settings.COMPANY_SEARCH_TIMEOUT):
+        companies = list(Company.objects.filter(matches)[:SEARCH_LIMIT])
     return [company_data(company) for company in companies]
 
 

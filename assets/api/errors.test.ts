@@ -93,6 +93,18 @@ describe("handleApiError", () => {
     expect(deps.log.error).toHaveBeenCalledOnce();
   });
 
+  it("503 of a search stopped at its time limit: its translated message", () => {
+    const deps = makeDeps();
+    handleApiError(apiError(503, envelope("Too long", "Too long", "search_timeout")), deps);
+    expect(toastTitles(deps)).toEqual([{ id: "error.code.search_timeout" }]);
+  });
+
+  it.each(["too_many_searches", "searches_running"])("429 %s: its translated message", (code) => {
+    const deps = makeDeps();
+    handleApiError(apiError(429, envelope("Wait", "Wait", code)), deps);
+    expect(toastTitles(deps)).toEqual([{ id: `error.code.${code}` }]);
+  });
+
   it.each([400, 405, 429, 501, 302])("%i: generic toast", (status) => {
     const deps = makeDeps();
     handleApiError(apiError(status), deps);

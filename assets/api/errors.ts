@@ -14,6 +14,8 @@ export interface ErrorHandlerDeps {
 export const QUOTA_LIMIT = 5;
 const HOME_PATH = "/";
 const SERVER_FAILURES = new Set([500, 502, 503, 504]);
+/** A search stopped at its time limit (503): the user is told to narrow it down. */
+export const SEARCH_TIMEOUT = "search_timeout";
 
 function contains(text: string | undefined, needle: string): boolean {
   return (text ?? "").toLowerCase().includes(needle);
@@ -58,11 +60,13 @@ function handleStatus(error: ApiError, deps: ErrorHandlerDeps): void {
     handleForbidden(error, deps);
   } else if (status === 404 || status === 422) {
     deps.log.warn(`Request failed with ${status}`, error.path, error.body);
-  } else if (status === 409) {
+  } else if (status === 409 || status === 429) {
     deps.notify({ variant: "error", title: serverText(error) });
   } else if (SERVER_FAILURES.has(status)) {
     if (contains(error.body.data?.error, "insufficient credit")) {
       deps.notify({ variant: "error", title: { id: "error.queryLimit" } });
+    } else if (error.body.meta?.code === SEARCH_TIMEOUT) {
+      deps.notify({ variant: "error", title: serverText(error) });
     } else {
       deps.log.error(`Server error ${status}`, error.path, error.body);
     }

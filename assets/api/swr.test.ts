@@ -19,6 +19,11 @@ describe("query behaviour", () => {
     expect(shouldRetry(new ApiError(0, "offline", null, "/x"), 1)).toBe(true);
   });
 
+  it("never retries a search stopped at its time limit", () => {
+    const body = { data: { error: "Too long", fields: {} }, meta: { message: "Too long", code: "search_timeout" } };
+    expect(shouldRetry(new ApiError(503, "Unavailable", body, "/x"), 1)).toBe(false);
+  });
+
   it("schedules a retry only when allowed", () => {
     vi.useFakeTimers();
     const options = swrOptions({}, vi.fn());

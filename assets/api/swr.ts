@@ -1,5 +1,6 @@
 import type { SWRConfiguration } from "swr";
 import { ApiError, apiFetch, type Envelope } from "./client";
+import { SEARCH_TIMEOUT } from "./errors";
 
 export const STALE_TIME_MS = 2 * 60 * 1000;
 export const MAX_RETRIES = 2;
@@ -15,10 +16,13 @@ export async function fetchData<T>(path: string): Promise<T> {
   return body.data;
 }
 
-/** Retry server and network failures at most twice; a 4xx answer will not change on retry. */
+/** Retry server and network failures at most twice; a 4xx answer will not change on retry, nor
+ * will a search stopped at its time limit. */
 export function shouldRetry(error: unknown, retryCount: number): boolean {
   if (retryCount > MAX_RETRIES) return false;
-  return !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+  if (!(error instanceof ApiError)) return true;
+  const timedOut = error.body.meta?.code === SEARCH_TIMEOUT;
+  return !timedOut && !(error.status >= 400 && error.status < 500);
 }
 
 export function swrOptions(

@@ -11,8 +11,10 @@ Shipments reference distinct goods descriptions and trade parties, each with a s
 descriptions each word occurs in, so a product search matches a few thousand words, then
 selects the shipments by description id: a lookup, not a scan of every description.
 
-Queries are behind `TradeIndex`; a ClickHouse adapter would implement the same methods."""
+Queries are behind `TradeIndex`; a ClickHouse adapter would implement the same methods. Each
+call has a time limit (TRADE_INDEX_QUERY_TIMEOUT, `bounded`)."""
 
+from apps.market.index.bounded import QueryTimedOut
 from apps.market.index.build import build_snapshot
 from apps.market.index.queries import DuckDBTradeIndex, IndexMissing, TradeIndex, trade_index
 from apps.market.index.storage import (
@@ -25,6 +27,7 @@ from apps.market.index.storage import (
 __all__ = [
     "DuckDBTradeIndex",
     "IndexMissing",
+    "QueryTimedOut",
     "TradeIndex",
     "build_config",
     "build_snapshot",

@@ -14,8 +14,10 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import duckdb
+from django.conf import settings
 
 from apps.market.filters import ShipmentFilters
+from apps.market.index.bounded import BoundedCursor
 from apps.market.index.conditions import where_clause
 from apps.market.index.storage import current_snapshot, search_config
 
@@ -51,13 +53,13 @@ class IndexMissing(Exception):
     """No snapshot has been built yet."""
 
 
-def _rows(cursor: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
+def _rows(cursor: BoundedCursor) -> list[dict[str, Any]]:
     names = [column[0] for column in cursor.description or []]
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
 
 def _by_key(
-    cursor: duckdb.DuckDBPyConnection,
+    cursor: BoundedCursor,
     table: str,
     key: str,
     value: str,
@@ -76,14 +78,16 @@ def _open(path: str) -> duckdb.DuckDBPyConnection:
 
 
 class DuckDBTradeIndex:
-    """Answers searches from the current snapshot (read-only, one cursor per call)."""
+    """Answers searches from the current snapshot (read-only, one cursor per call, each call
+    within `timeout` seconds, by default TRADE_INDEX_QUERY_TIMEOUT, or QueryTimedOut)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, timeout: float | None = None) -> None:
         self.path = path
+        self.timeout = settings.TRADE_INDEX_QUERY_TIMEOUT if timeout is None else timeout
 
     @contextmanager
-    def _cursor(self) -> Iterator[duckdb.DuckDBPyConnection]:
-        cursor = _open(str(self.path)).cursor()
+    def _cursor(self) -> Iterator[BoundedCursor]:
+        cursor = BoundedCursor(_open(str(self.path)).cursor(), self.timeout)
         try:
             yield cursor
         finally:
@@ -91,7 +95,7 @@ class DuckDBTradeIndex:
 
     def _query(self, sql: str, params: Sequence[Any]) -> list[dict[str, Any]]:
         with self._cursor() as cursor:
-            cursor.execute(sql, list(params))
+            cursor.execute(sql, params)
             return _rows(cursor)
 
     def page(self, filters: ShipmentFilters, *, offset: int, limit: int) -> list[dict[str, Any]]:

@@ -12,6 +12,7 @@ from django.test import Client
 from apps.accounts.models import User
 from apps.leads.models import Company
 from apps.leads.tests.conftest import with_credits
+from apps.market.limits import search_allowance
 from apps.verification.models import ReportRequest
 from apps.verification.schemas import (
     COMPANY_NAME_REQUIRED,
@@ -62,6 +63,25 @@ def test_search_needs_a_name_or_website(member_client: Client) -> None:
 
     assert response.status_code == 422
     assert response.json()["meta"]["message"] == NAME_OR_WEBSITE_REQUIRED
+
+
+def test_the_free_searches_are_held_to_the_search_limits(
+    settings: Any, member: User, member_client: Client, buyer: Company
+) -> None:
+    settings.SEARCH_RATE_PER_MINUTE = 2
+    statuses = [member_client.get(BASE, {"name": "dutch nut"}).status_code for _ in range(2)]
+    refused = member_client.get(f"{BASE}/extend", {"name": "dutch nut"})
+
+    assert statuses == [200, 200]
+    assert refused.status_code == 429
+    assert refused.json()["meta"]["code"] == "too_many_searches"
+    assert refused["Retry-After"]
+
+    settings.SEARCH_RATE_PER_MINUTE = 0
+    settings.SEARCH_CONCURRENCY = 1
+    with search_allowance(member.pk):
+        assert member_client.get(BASE, {"name": "dutch nut"}).status_code == 429
+    assert member_client.get(BASE, {"name": "dutch nut"}).status_code == 200
 
 
 def test_internet_search_is_reported_unavailable(member_client: Client) -> None:
