@@ -210,7 +210,8 @@ export interface paths {
         /**
          * Ask Question
          * @description A question in English, Vietnamese or Chinese, answered with the figures of the search
-         *     it stands for; that search counts as one query. A question it cannot read costs nothing.
+         *     it stands for; that search counts as one query. A question it cannot read costs nothing
+         *     (but counts against the search limits: reading it may take the language model).
          */
         post: operations["apps_market_api_ask_question"];
         delete?: never;
