@@ -14,7 +14,11 @@ from apps.accounts.api import router as users_router
 from apps.accounts.auth import session_or_bearer
 from apps.accounts.models import User
 from apps.billing import selectors, services
-from apps.billing.providers.stripe_checkout import WebhookRejected, verified_event
+from apps.billing.providers.stripe_checkout import (
+    MalformedEvent,
+    WebhookRejected,
+    verified_event,
+)
 from apps.billing.schemas import (
     BillingOut,
     CheckoutIn,
@@ -81,6 +85,9 @@ def stripe_webhook(request: HttpRequest) -> JsonResponse:
     signature = request.headers.get("Stripe-Signature", "")
     try:
         event = verified_event(request.body, signature, settings.STRIPE_WEBHOOK_SECRET)
+    except MalformedEvent as exc:
+        logger.warning("Stripe webhook rejected: %s", exc)
+        return error_response(status=400, message="Malformed event", code="malformed_event")
     except WebhookRejected as exc:
         logger.warning("Stripe webhook rejected: %s", exc)
         return error_response(status=400, message="Invalid signature", code="invalid_signature")

@@ -30,7 +30,6 @@ from apps.leads.schemas import (
     RevealOut,
     company_filters,
     lead_filters,
-    paging,
 )
 
 router = Router(tags=["lead sourcing"], auth=session_or_bearer)
@@ -41,7 +40,7 @@ State = ContactRequest.State
 @router.get("lead-sourcing/companies", response=CompaniesOut)
 def companies(request: HttpRequest, query: Query[CompanyQuery]) -> dict[str, Any]:
     filters = company_filters(query)
-    page, page_size = paging(query)
+    page, page_size = query.page, query.page_size
     count_query(request.auth, product_name=LEAD_SOURCING, key=filters.cache_key())  # type: ignore[attr-defined]
     rows, total = selectors.search_companies(filters, page=page, page_size=page_size)
     return envelope(
@@ -61,7 +60,7 @@ def company(request: HttpRequest, company_id: int) -> dict[str, Any]:
 @router.get("lead-sourcing/employees", response=LeadsOut)
 def employees(request: HttpRequest, query: Query[LeadQuery]) -> dict[str, Any]:
     filters = lead_filters(query)
-    page, page_size = paging(query)
+    page, page_size = query.page, query.page_size
     user: User = request.auth  # type: ignore[attr-defined]
     count_query(user, product_name=LEAD_SOURCING, key=filters.cache_key())
     rows, total = selectors.search_leads(user, filters, page=page, page_size=page_size)

@@ -8,14 +8,9 @@ from typing import Literal
 from ninja import Schema
 from pydantic import Field, field_validator
 
-from apps.core.errors import ValidationFailed
+from apps.core.paging import Page, PageSize
 from apps.market.countries import is_country
 from apps.market.filters import BAD_COUNTRY
-
-PAGE_SIZES = (10, 25, 50, 100)
-
-BAD_PAGE_SIZE = "Page size must be 10, 25, 50 or 100"
-BAD_PAGE = "Page must be 1 or more"
 
 
 class SearchQuery(Schema):
@@ -32,22 +27,8 @@ class SearchQuery(Schema):
 
 
 class PagedSearchQuery(SearchQuery):
-    page: str = "1"
-    page_size: str = "10"
-
-
-def paging(query: PagedSearchQuery) -> tuple[int, int]:
-    """(page, page_size), or ValidationFailed."""
-    problems: dict[str, list[str]] = {}
-    page = int(query.page) if query.page.strip().isdigit() else 0
-    size = int(query.page_size) if query.page_size.strip().isdigit() else 0
-    if page < 1:
-        problems["page"] = [BAD_PAGE]
-    if size not in PAGE_SIZES:
-        problems["page_size"] = [BAD_PAGE_SIZE]
-    if problems:
-        raise ValidationFailed(next(iter(problems.values()))[0], fields=problems)
-    return page, size
+    page: Page = 1
+    page_size: PageSize = 10
 
 
 # Responses

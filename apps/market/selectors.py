@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from apps.core.errors import ProviderUnavailable
+from apps.core.paging import PAGE_SIZES
 from apps.market import index
 from apps.market.countries import ISO_COUNTRIES, country_names
 from apps.market.filters import ShipmentFilters
 from apps.market.index import TradeIndex
 from apps.market.models import HSCode, HSSection
-from apps.market.schemas import PAGE_SIZES
 
 TOP_HS_CODES = 10
 

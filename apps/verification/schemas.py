@@ -9,7 +9,7 @@ from ninja import Schema
 from pydantic import Field
 
 from apps.core.errors import ValidationFailed
-from apps.core.validation import is_valid_email
+from apps.core.validation import SearchText, is_valid_email
 from apps.verification.services import ReportForm
 
 REPORT_TYPES = (
@@ -32,8 +32,8 @@ UNKNOWN_REPORT_TYPE = "Unknown report type"
 
 
 class SearchQuery(Schema):
-    name: str = ""
-    website: str = ""
+    name: SearchText = ""
+    website: SearchText = ""
 
 
 class CheckIn(Schema):

@@ -978,12 +978,13 @@ export interface components {
              * Page
              * @default 1
              */
-            page: string;
+            page: number;
             /**
              * Page Size
              * @default 10
+             * @enum {integer}
              */
-            page_size: string;
+            page_size: 10 | 25 | 50 | 100;
         };
         /** PageMeta */
         PageMeta: {
@@ -1293,12 +1294,13 @@ export interface components {
              * Page
              * @default 1
              */
-            page: string;
+            page: number;
             /**
              * Page Size
              * @default 10
+             * @enum {integer}
              */
-            page_size: string;
+            page_size: 10 | 25 | 50 | 100;
             /**
              * Name
              * @default
@@ -1563,12 +1565,13 @@ export interface components {
              * Page
              * @default 1
              */
-            page: string;
+            page: number;
             /**
              * Page Size
              * @default 10
+             * @enum {integer}
              */
-            page_size: string;
+            page_size: 10 | 25 | 50 | 100;
             /** Company Ids */
             company_ids?: number[];
             /**
@@ -2107,8 +2110,8 @@ export interface operations {
                 importer_country?: string;
                 exporter_country?: string;
                 hs_code?: string[];
-                page?: string;
-                page_size?: string;
+                page?: number;
+                page_size?: 10 | 25 | 50 | 100;
             };
             header?: never;
             path?: never;
@@ -2385,8 +2388,8 @@ export interface operations {
     apps_leads_api_companies: {
         parameters: {
             query?: {
-                page?: string;
-                page_size?: string;
+                page?: number;
+                page_size?: 10 | 25 | 50 | 100;
                 name?: string;
                 company_name?: string;
                 countries?: string[];
@@ -2470,8 +2473,8 @@ export interface operations {
     apps_leads_api_employees: {
         parameters: {
             query?: {
-                page?: string;
-                page_size?: string;
+                page?: number;
+                page_size?: 10 | 25 | 50 | 100;
                 company_ids?: number[];
                 name?: string;
                 job_title?: string[];

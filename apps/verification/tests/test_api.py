@@ -64,6 +64,23 @@ def test_search_needs_a_name_or_website(member_client: Client) -> None:
     assert response.json()["meta"]["message"] == NAME_OR_WEBSITE_REQUIRED
 
 
+@pytest.mark.parametrize(
+    ("query", "field", "message"),
+    [
+        ({"name": "x" * 201}, "name", "Use at most 200 characters"),
+        ({"name": " ".join(["co"] * 21)}, "name", "Use at most 20 words"),
+        ({"website": "w" * 300 + ".com"}, "website", "Use at most 200 characters"),
+    ],
+)
+def test_search_text_over_the_limits_is_refused(
+    member_client: Client, query: dict[str, str], field: str, message: str
+) -> None:
+    response = member_client.get(BASE, query)
+
+    assert response.status_code == 422
+    assert response.json()["data"]["fields"] == {field: [message]}
+
+
 def test_internet_search_is_reported_unavailable(member_client: Client) -> None:
     response = member_client.get(f"{BASE}/extend", {"name": "dutch nut"})
 

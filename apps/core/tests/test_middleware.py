@@ -1,0 +1,109 @@
+"""Every call under the API's prefixes answers in the error shape: text with control characters
+is refused with a 422 naming the field, and a wrong method or an unknown path is JSON too."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from apps.core.middleware import CONTROL_CHARACTERS, has_control_characters
+
+pytestmark = pytest.mark.django_db
+
+
+def post_json(client: Client, path: str, body: Any) -> Any:
+    return client.post(path, json.dumps(body), content_type="application/json")
+
+
+def assert_refused(response: Any, field: str) -> None:
+    assert response.status_code == 422, response.content
+    body = response.json()
+    assert body["meta"] == {"message": CONTROL_CHARACTERS, "code": "invalid_characters"}
+    assert body["data"]["fields"] == {field: [CONTROL_CHARACTERS]}
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        (
+            "/fast-ai/v1/payments/checkout/sessions",
+            {"product": "Lead\x00", "plan": "basic"},
+            "product",
+        ),
+        ("/oms-backend/v1/orders", {"product": "Lead Sourcing", "plan": "bas\x00ic"}, "plan"),
+        (
+            "/fast-ai/v1/shipments/request-contact",
+            {"importer_names": ["ACME\x00"], "filters": {}},
+            "importer_names",
+        ),
+        (
+            "/fast-ai/v1/users/service-demands",
+            {"first_name": "Lan", "last_name": "\x00", "email": "lan@example.com"},
+            "last_name",
+        ),
+        (
+            "/fast-ai/v1/lead-verification/companies/request-contact",
+            {"company_name": "Phuc\x1bAn"},
+            "company_name",
+        ),
+        ("/fast-ai/v1/shipments/ai/ask", {"question": "cashew\ud800"}, "question"),
+    ],
+)
+def test_a_control_character_in_a_json_text_field_is_refused(
+    member_client: Client, path: str, body: dict[str, Any], field: str
+) -> None:
+    assert_refused(post_json(member_client, path, body), field)
+
+
+@pytest.mark.parametrize(
+    ("path", "query", "field"),
+    [
+        ("/fast-ai/v1/shipments", {"product_details": "cashew\x00"}, "product_details"),
+        ("/fast-ai/v1/lead-sourcing/companies", {"name": "\x00"}, "name"),
+        ("/fast-ai/v1/lead-verification/companies", {"company_name": "a\x7fb"}, "company_name"),
+    ],
+)
+def test_a_control_character_in_the_query_string_is_refused(
+    member_client: Client, path: str, query: dict[str, str], field: str
+) -> None:
+    assert_refused(member_client.get(path, query), field)
+
+
+def test_tabs_and_line_breaks_are_text() -> None:
+    assert not has_control_characters("first line\r\nsecond\tline, Phúc An 福安")
+    assert has_control_characters("\x00")
+    assert has_control_characters("\x85")  # a C1 control
+    assert has_control_characters("\udc00")
+
+
+@pytest.mark.parametrize("path", ["/fast-ai/v1/products", "/oms-backend/v1/orders"])
+def test_a_wrong_method_answers_405_in_the_error_shape(member_client: Client, path: str) -> None:
+    response = member_client.delete(path)
+
+    assert response.status_code == 405
+    assert response["Content-Type"] == "application/json"
+    assert response.json()["meta"]["code"] == "method_not_allowed"
+    assert response.json()["data"]["error"] == "Method Not Allowed"
+    assert "GET" in response["Allow"]
+
+
+@pytest.mark.parametrize("path", ["/fast-ai/v1/no-such-thing", "/oms-backend/v1/orders/x/y"])
+def test_an_unknown_api_path_answers_404_in_the_error_shape(
+    member_client: Client, path: str
+) -> None:
+    response = member_client.get(path)
+
+    assert response.status_code == 404
+    assert response.json()["meta"]["code"] == "not_found"
+
+
+def test_an_unreadable_body_answers_400_in_the_error_shape(member_client: Client) -> None:
+    response = member_client.post(
+        "/oms-backend/v1/orders", "{not json", content_type="application/json"
+    )
+
+    assert response.status_code == 400
+    assert set(response.json()) == {"data", "meta"}
