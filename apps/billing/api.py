@@ -33,7 +33,7 @@ from apps.billing.schemas import (
     PurchaseIn,
 )
 from apps.core.responses import envelope, error_response
-from apps.core.schemas import Envelope, PagedEnvelope
+from apps.core.schemas import Envelope, PagedEnvelope, RecordId
 
 logger = logging.getLogger(__name__)
 
@@ -118,11 +118,13 @@ def list_orders(request: HttpRequest, filters: Query[OrdersQuery]) -> dict[str, 
 
 
 @orders_router.get("orders/{order_id}", response=Envelope[OrderOut])
-def read_order(request: HttpRequest, order_id: int) -> dict[str, Any]:
+def read_order(request: HttpRequest, order_id: RecordId) -> dict[str, Any]:
     return envelope(selectors.order_data(selectors.order_for(_user(request), order_id)))
 
 
 @orders_router.put("orders/{order_id}", response=Envelope[OrderOut])
-def update_order(request: HttpRequest, order_id: int, payload: OrderUpdateIn) -> dict[str, Any]:
+def update_order(
+    request: HttpRequest, order_id: RecordId, payload: OrderUpdateIn
+) -> dict[str, Any]:
     services.cancel_order(_user(request), order_id)
     return envelope(selectors.order_data(selectors.order_for(_user(request), order_id)))

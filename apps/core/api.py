@@ -22,8 +22,9 @@ from apps.core.schemas import ErrorOut
 
 
 class DocumentedErrorsAPI(NinjaAPI):
-    """Its OpenAPI document gives every operation the one error shape for its 4XX answers,
-    which the error handlers below write."""
+    """Its OpenAPI document gives every operation the one error shape for its 4XX answers and
+    for 503 (an outside service or the trade index unavailable), which the error handlers below
+    write."""
 
     def get_openapi_schema(
         self, *, path_prefix: str | None = None, path_params: dict[str, Any] | None = None
@@ -41,9 +42,14 @@ class DocumentedErrorsAPI(NinjaAPI):
                 }
             },
         }
+        unavailable = {
+            **answer,
+            "description": "An outside service or the trade index is unavailable for now",
+        }
         for operations in document["paths"].values():
             for operation in operations.values():
                 operation["responses"].setdefault("4XX", answer)
+                operation["responses"].setdefault("503", unavailable)
         return document
 
 

@@ -17,7 +17,7 @@ from apps.accounts.models import User
 from apps.billing.products import LEAD_SOURCING
 from apps.billing.services import count_query
 from apps.core.responses import envelope
-from apps.core.schemas import Envelope
+from apps.core.schemas import Envelope, RecordId
 from apps.leads import selectors, services
 from apps.leads.models import ContactRequest
 from apps.leads.schemas import (
@@ -53,7 +53,7 @@ def companies(request: HttpRequest, query: Query[CompanyQuery]) -> dict[str, Any
 
 
 @router.get("lead-sourcing/companies/{company_id}", response=CompanyDetailEnvelope)
-def company(request: HttpRequest, company_id: int) -> dict[str, Any]:
+def company(request: HttpRequest, company_id: RecordId) -> dict[str, Any]:
     return envelope(selectors.company_detail(company_id))
 
 
@@ -68,7 +68,7 @@ def employees(request: HttpRequest, query: Query[LeadQuery]) -> dict[str, Any]:
 
 
 @router.get("lead-sourcing/employees/{lead_id}/request-email", response=RevealOut)
-def request_email(request: HttpRequest, lead_id: int) -> dict[str, Any]:
+def request_email(request: HttpRequest, lead_id: RecordId) -> dict[str, Any]:
     """1 credit, answered at once; 'No email' (and nothing charged) when there is none."""
     user: User = request.auth  # type: ignore[attr-defined]
     reveal, charged = services.reveal_email(user=user, lead_id=lead_id)
@@ -77,7 +77,7 @@ def request_email(request: HttpRequest, lead_id: int) -> dict[str, Any]:
 
 
 @router.get("lead-sourcing/employees/{lead_id}/request-contact", response={202: RevealOut})
-def request_contact(request: HttpRequest, lead_id: int) -> Status[dict[str, Any]]:
+def request_contact(request: HttpRequest, lead_id: RecordId) -> Status[dict[str, Any]]:
     """5 credits; the number is looked up in the background and emailed. 'No mobile number'
     gives the credits back."""
     user: User = request.auth  # type: ignore[attr-defined]

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from datetime import date, datetime
-from typing import Annotated
 
 from ninja import Schema
 from pydantic import Field
 
 from apps.core.errors import ValidationFailed
 from apps.core.paging import Page, PageSize
+from apps.core.schemas import RecordId
 from apps.core.validation import SearchText
 from apps.leads.models import Lead
 from apps.market.countries import is_country
@@ -72,7 +72,7 @@ class CompanyQuery(Paging):
 
 class LeadQuery(Paging):
     # Database ids: a number past the largest one is refused here, not by the database.
-    company_ids: list[Annotated[int, Field(ge=1, le=2**63 - 1)]] = Field(default_factory=list)
+    company_ids: list[RecordId] = Field(default_factory=list)
     name: SearchText = ""
     job_title: list[SearchText] = Field(default_factory=list)
     seniority: list[str] = Field(default_factory=list)

@@ -107,3 +107,32 @@ def test_an_unreadable_body_answers_400_in_the_error_shape(member_client: Client
 
     assert response.status_code == 400
     assert set(response.json()) == {"data", "meta"}
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/oms-backend/v1/orders/37347333076704917716992",
+        "/fast-ai/v1/lead-sourcing/companies/9223372036854775808",
+        "/fast-ai/v1/lead-sourcing/employees/99999999999999999999/request-email",
+        "/fast-ai/v1/lead-verification/companies/37347333076704917716992/results",
+        "/fast-ai/v1/lead-verification/companies/37347333076704917716992/sanctions/check",
+    ],
+)
+def test_an_id_past_the_databases_integers_is_refused_before_the_query(
+    member_client: Client, path: str
+) -> None:
+    response = member_client.get(path)
+
+    assert response.status_code == 422
+    assert set(response.json()) == {"data", "meta"}
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/find-global-company/37347333076704917716992", "/lead-verification/99999999999999999999"],
+)
+def test_a_page_for_an_id_past_the_databases_integers_is_not_found(
+    member_client: Client, path: str
+) -> None:
+    assert member_client.get(path).status_code == 404
