@@ -26,6 +26,7 @@ from schemathesis.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
+from schemathesis.schemas import BaseSchema
 
 from apps.accounts.models import User
 from apps.billing.models import Plan, Subscription
@@ -36,7 +37,10 @@ from apps.market import index
 from apps.market.tests.factories import cashew_and_coffee_trade
 from tests.fixtures import signed_in
 
-EXAMPLES_PER_OPERATION = 20
+# Generated requests per operation, and at most as many of schemathesis's boundary cases
+# (values at and past each declared limit, wrong types, missing parameters, other methods).
+EXAMPLES_PER_OPERATION = 12
+BOUNDARY_CASES_PER_OPERATION = 16
 
 StartResponse = Callable[[str, list[tuple[str, str]]], Any]
 
@@ -78,7 +82,13 @@ def signed_in_member(member: User, settings: Any) -> Member:
         cookie=signed_in(member).cookies[settings.SESSION_COOKIE_NAME].value,
         known={
             "path": {"company_id": company.pk, "lead_id": lead.pk, "order_id": order.pk},
-            "query": {"start_date": "01-01-2023", "end_date": "31/12/2024"},
+            "query": {
+                "start_date": "01-01-2023",
+                "end_date": "31/12/2024",
+                "product_details": "cashew",
+                "countries": "DE",
+                "company_ids": [company.pk],
+            },
         },
     )
 
@@ -130,13 +140,48 @@ def cases(
     return st.one_of(*strategies)
 
 
-def fuzz(operation: schemathesis.APIOperation, member: Member) -> Counter[int]:
-    """Runs the operation's examples; the statuses of the answers."""
+def boundary_cases(
+    schema: BaseSchema, operation: schemathesis.APIOperation
+) -> list[schemathesis.Case]:
+    """An even spread of the operation's boundary cases, the same on every run."""
+    found = list(
+        schema.iter_coverage_cases(
+            operation,
+            generation_modes=[GenerationMode.POSITIVE, GenerationMode.NEGATIVE],
+            generation_config=schema.config.generation_for(operation=operation, phase="coverage"),
+        )
+    )
+    step = max(1, -(-len(found) // BOUNDARY_CASES_PER_OPERATION))
+    return found[::step]
+
+
+# Past every database's integers, and a digit that str.isdigit accepts and int() refuses.
+EXTREME_NUMBERS = (10**20, "\u00b2")
+
+
+def extreme_cases(operation: schemathesis.APIOperation) -> list[schemathesis.Case]:
+    """The operation with each of its integer parameters (path and query) at an extreme."""
+    parameters = list(operation.iter_parameters())
+    integers = [p for p in parameters if p.definition.get("schema", {}).get("type") == "integer"]
+    if not integers:
+        return []
+    others = [p for p in parameters if p.location.value == "path" and p not in integers]
+    found = []
+    for value in EXTREME_NUMBERS:
+        parts: dict[str, dict[str, Any]] = {"path": {p.name: "name" for p in others}, "query": {}}
+        for parameter in integers:
+            parts[parameter.location.value][parameter.name] = value
+        found.append(
+            operation.Case(path_parameters=parts["path"] or None, query=parts["query"] or None)
+        )
+    return found
+
+
+def fuzz(schema: BaseSchema, operation: schemathesis.APIOperation, member: Member) -> Counter[int]:
+    """Runs the operation's boundary cases and generated examples; the statuses answered."""
     calls: Counter[int] = Counter()
 
-    @hypothesis.given(case=cases(operation, member.known))
-    @SETTINGS
-    def run(case: schemathesis.Case) -> None:
+    def check(case: schemathesis.Case) -> None:
         response = case.call(app=product, cookies={settings.SESSION_COOKIE_NAME: member.cookie})
         calls[response.status_code] += 1
         assert response.status_code < 500 or unavailable(response), (
@@ -144,7 +189,9 @@ def fuzz(operation: schemathesis.APIOperation, member: Member) -> Counter[int]:
         )
         case.validate_response(response, checks=CHECKS)
 
-    run()
+    for case in [*extreme_cases(operation), *boundary_cases(schema, operation)]:
+        check(case)
+    hypothesis.given(case=cases(operation, member.known))(SETTINGS(check))()
     return calls
 
 
@@ -158,7 +205,7 @@ def test_no_input_gives_a_server_error_and_answers_match_the_document(
     for result in schema.get_all_operations():
         operation = result.ok()
         try:
-            calls[operation.label] = fuzz(operation, signed_in_member)
+            calls[operation.label] = fuzz(schema, operation, signed_in_member)
         except (Exception, BaseExceptionGroup) as failure:  # every operation's is reported
             failures[operation.label] = str(failure)
     statuses = sum(calls.values(), Counter[int]())

@@ -61,9 +61,13 @@ def _search_text(value: str) -> str:
     return value
 
 
-SearchText = Annotated[
-    str,
-    AfterValidator(_search_text),
-    WithJsonSchema({"type": "string", "maxLength": SEARCH_TEXT_MAX_CHARS}),
-]
+# For the OpenAPI document: no control characters (apps/core/middleware.py refuses them).
+PLAIN_TEXT_PATTERN = "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$"
+SEARCH_TEXT_SCHEMA = {
+    "type": "string",
+    "maxLength": SEARCH_TEXT_MAX_CHARS,
+    "pattern": PLAIN_TEXT_PATTERN,
+}
+
+SearchText = Annotated[str, AfterValidator(_search_text), WithJsonSchema(SEARCH_TEXT_SCHEMA)]
 """A search text of a query string, within the limits above."""

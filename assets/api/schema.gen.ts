@@ -1900,6 +1900,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Profile_"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -1931,6 +1940,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Message_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -1966,6 +1984,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Message_"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -1993,6 +2020,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_list_ProductOut__"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2026,6 +2062,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_list_PlanOut__"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2053,6 +2098,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_BillingOut_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2086,6 +2140,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_CheckoutOut_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2128,6 +2191,15 @@ export interface operations {
                     "application/json": components["schemas"]["PagedEnvelope_ShipmentOut_"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2164,6 +2236,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_list_TopHSCodeOut__"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2204,6 +2285,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_StatisticsOut_"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2242,6 +2332,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_list_MonthOut__"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2269,6 +2368,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_MetaDataOut_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2302,6 +2410,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_AskOut_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2341,6 +2458,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2372,6 +2498,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Message_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2428,6 +2563,15 @@ export interface operations {
                     "application/json": components["schemas"]["CompaniesOut"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2457,6 +2601,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CompanyDetailEnvelope"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2498,6 +2651,15 @@ export interface operations {
                     "application/json": components["schemas"]["LeadsOut"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2527,6 +2689,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RevealOut"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2560,6 +2731,15 @@ export interface operations {
                     "application/json": components["schemas"]["RevealOut"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2587,6 +2767,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_list_LeadOut__"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2621,6 +2810,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Any_"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2651,6 +2849,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Any_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2686,6 +2893,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Any_"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2715,6 +2931,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Any_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2753,6 +2978,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Any_"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2782,6 +3016,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Any_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2815,6 +3058,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Any_"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2844,6 +3096,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Any_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2877,6 +3138,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Any_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2914,6 +3184,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Any_"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2941,6 +3220,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Any_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2976,6 +3264,15 @@ export interface operations {
                     "application/json": components["schemas"]["PagedEnvelope_OrderOut_"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -3009,6 +3306,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_OrderOut_"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -3038,6 +3344,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_OrderOut_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -3075,6 +3390,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_OrderOut_"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -3102,6 +3426,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SessionExpiry_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
