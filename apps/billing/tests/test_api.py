@@ -280,3 +280,22 @@ def test_no_profile_for_a_visitor(client: Client) -> None:
         "message": "Please login to use this feature",
         "code": "not_authenticated",
     }
+
+
+def test_a_value_the_database_refuses_is_the_callers_error(
+    member_client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from django.db import DataError
+
+    def refused(*args: Any, **kwargs: Any) -> None:
+        raise DataError("value too long for type character varying(40)")
+
+    monkeypatch.setattr(selectors, "orders_page", refused)
+
+    response = member_client.get("/oms-backend/v1/orders")
+
+    assert response.status_code == 422
+    assert response.json()["meta"] == {
+        "message": "A value is too long or out of range",
+        "code": "validation_failed",
+    }

@@ -149,3 +149,28 @@ def test_a_body_over_the_size_limit_answers_400_in_the_error_shape(
     assert response.status_code == 400
     assert response["Content-Type"] == "application/json"
     assert set(response.json()) == {"data", "meta"}
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        (
+            "/fast-ai/v1/lead-verification/companies/request-contact",
+            {"first_name": "L" * 121, "last_name": "Nguyen", "company_name": "Phuc An"},
+            "first_name",
+        ),
+        (
+            "/fast-ai/v1/users/service-demands",
+            {"first_name": "Lan", "last_name": "N" * 101, "email": "lan@example.com"},
+            "last_name",
+        ),
+    ],
+)
+def test_a_form_text_longer_than_its_column_is_refused(
+    member_client: Client, path: str, body: dict[str, Any], field: str
+) -> None:
+    # On PostgreSQL this text once reached the table and failed there with a 500.
+    response = post_json(member_client, path, body)
+
+    assert response.status_code == 422
+    assert field in response.json()["data"]["fields"]
