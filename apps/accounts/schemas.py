@@ -33,11 +33,12 @@ class SessionExpiry(Schema):
 
 
 class ServiceDemandIn(Schema):
-    first_name: str = ""
-    last_name: str = ""
-    email: str = ""
-    phone_number: str = ""
-    company_name: str = ""
-    job_title: str = ""
+    # The lengths of ServiceDemand's columns.
+    first_name: str = Field("", max_length=100)
+    last_name: str = Field("", max_length=100)
+    email: str = Field("", max_length=254)
+    phone_number: str = Field("", max_length=32)
+    company_name: str = Field("", max_length=200)
+    job_title: str = Field("", max_length=200)
     selected_features: list[str] = Field(default_factory=list)
     language: str | None = None

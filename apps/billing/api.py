@@ -14,7 +14,11 @@ from apps.accounts.api import router as users_router
 from apps.accounts.auth import session_or_bearer
 from apps.accounts.models import User
 from apps.billing import selectors, services
-from apps.billing.providers.stripe_checkout import WebhookRejected, verified_event
+from apps.billing.providers.stripe_checkout import (
+    MalformedEvent,
+    WebhookRejected,
+    verified_event,
+)
 from apps.billing.schemas import (
     BillingOut,
     CheckoutIn,
@@ -29,7 +33,7 @@ from apps.billing.schemas import (
     PurchaseIn,
 )
 from apps.core.responses import envelope, error_response
-from apps.core.schemas import Envelope, PagedEnvelope
+from apps.core.schemas import Envelope, PagedEnvelope, RecordId
 
 logger = logging.getLogger(__name__)
 
@@ -81,6 +85,9 @@ def stripe_webhook(request: HttpRequest) -> JsonResponse:
     signature = request.headers.get("Stripe-Signature", "")
     try:
         event = verified_event(request.body, signature, settings.STRIPE_WEBHOOK_SECRET)
+    except MalformedEvent as exc:
+        logger.warning("Stripe webhook rejected: %s", exc)
+        return error_response(status=400, message="Malformed event", code="malformed_event")
     except WebhookRejected as exc:
         logger.warning("Stripe webhook rejected: %s", exc)
         return error_response(status=400, message="Invalid signature", code="invalid_signature")
@@ -111,11 +118,13 @@ def list_orders(request: HttpRequest, filters: Query[OrdersQuery]) -> dict[str, 
 
 
 @orders_router.get("orders/{order_id}", response=Envelope[OrderOut])
-def read_order(request: HttpRequest, order_id: int) -> dict[str, Any]:
+def read_order(request: HttpRequest, order_id: RecordId) -> dict[str, Any]:
     return envelope(selectors.order_data(selectors.order_for(_user(request), order_id)))
 
 
 @orders_router.put("orders/{order_id}", response=Envelope[OrderOut])
-def update_order(request: HttpRequest, order_id: int, payload: OrderUpdateIn) -> dict[str, Any]:
+def update_order(
+    request: HttpRequest, order_id: RecordId, payload: OrderUpdateIn
+) -> dict[str, Any]:
     services.cancel_order(_user(request), order_id)
     return envelope(selectors.order_data(selectors.order_for(_user(request), order_id)))

@@ -7,6 +7,8 @@ from typing import Literal
 from ninja import Schema
 from pydantic import Field
 
+from apps.core.paging import OrderPageSize, Page
+
 OrderStatus = Literal["pending", "paid", "cancelled", "failed", "refunded"]
 
 
@@ -28,8 +30,8 @@ class PlansQuery(Schema):
 
 
 class OrdersQuery(Schema):
-    page: int = Field(1, ge=1)
-    page_size: int = Field(10, ge=1, le=100)
+    page: Page = 1
+    page_size: OrderPageSize = 10
     status: OrderStatus | None = None
 
 

@@ -6,10 +6,12 @@ the one error shape."""
 
 from __future__ import annotations
 
+import logging
 from importlib import import_module
 from typing import Any
 
 from django.conf import settings
+from django.db import DataError
 from django.http import HttpRequest, HttpResponse
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError
@@ -20,10 +22,13 @@ from apps.core.errors import ApplicationError, NotAuthenticated
 from apps.core.responses import application_error_response, error_response
 from apps.core.schemas import ErrorOut
 
+logger = logging.getLogger(__name__)
+
 
 class DocumentedErrorsAPI(NinjaAPI):
-    """Its OpenAPI document gives every operation the one error shape for its 4XX answers,
-    which the error handlers below write."""
+    """Its OpenAPI document gives every operation the one error shape for its 4XX answers and
+    for 503 (an outside service or the trade index unavailable), which the error handlers below
+    write."""
 
     def get_openapi_schema(
         self, *, path_prefix: str | None = None, path_params: dict[str, Any] | None = None
@@ -41,9 +46,14 @@ class DocumentedErrorsAPI(NinjaAPI):
                 }
             },
         }
+        unavailable = {
+            **answer,
+            "description": "An outside service or the trade index is unavailable for now",
+        }
         for operations in document["paths"].values():
             for operation in operations.values():
                 operation["responses"].setdefault("4XX", answer)
+                operation["responses"].setdefault("503", unavailable)
         return document
 
 
@@ -87,6 +97,18 @@ def schema_validation_error(request: HttpRequest, exc: SchemaValidationError) ->
         fields.setdefault(_field_name(tuple(error.get("loc", ()))), []).append(message)
     first = next(iter(fields.values()))[0] if fields else "Invalid input"
     return error_response(status=422, message=first, code="validation_failed", fields=fields)
+
+
+VALUE_DOES_NOT_FIT = "A value is too long or out of range"
+
+
+@api.exception_handler(DataError)
+def value_does_not_fit(request: HttpRequest, exc: DataError) -> HttpResponse:
+    """The database refused a value that no schema bounded (a text past its column's length, a
+    number past its type): the caller's input, so a 422, never a server error. Schemas bound
+    the fields they know; this covers the ones they miss."""
+    logger.warning("Input refused by the database on %s: %s", request.path, exc)
+    return error_response(status=422, message=VALUE_DOES_NOT_FIT, code="validation_failed")
 
 
 @api.exception_handler(AuthenticationError)

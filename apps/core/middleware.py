@@ -1,11 +1,114 @@
-"""Middleware both servers share."""
+"""Middleware both servers share: the API's guard on its input and on the form of its answers,
+and `no-store` on answers to a signed-in user.
+
+- Text in a query string or a JSON body may not carry control characters (a NUL, which
+  PostgreSQL refuses in text, or any other C0/C1 control except tab and line breaks) nor a lone
+  UTF-16 surrogate (which JSON can spell as `\\ud800` and no database can store). Such a call is
+  refused with a 422 in the error shape, naming the field, before any endpoint runs, so every
+  field of every endpoint, present and future, is covered.
+- Every answer of a failed call under the API's prefixes is in the error shape, also the ones
+  Django or the API framework write themselves (405 for a wrong method, 400 for a request it
+  cannot read), which would otherwise be text or HTML.
+
+A body that is passed on untouched (a payment provider's signed event) is exempt from the text
+check: its app registers the path in `raw_body_paths`.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+import unicodedata
+from collections.abc import Callable, Iterator
+from http import HTTPStatus
+from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import add_never_cache_headers
+
+from apps.core.responses import error_response, is_api_request
+
+CONTROL_CHARACTERS = "Text must not contain control characters"
+ALLOWED_CONTROLS = frozenset("\t\n\r")
+
+# Paths whose body is read as bytes by their endpoint (signed payloads): not checked here.
+raw_body_paths: set[str] = set()
+
+_CODES = {
+    HTTPStatus.BAD_REQUEST: "bad_request",
+    HTTPStatus.NOT_FOUND: "not_found",
+    HTTPStatus.METHOD_NOT_ALLOWED: "method_not_allowed",
+    HTTPStatus.REQUEST_ENTITY_TOO_LARGE: "too_large",
+}
+
+
+def has_control_characters(text: str) -> bool:
+    """Whether the text holds a control character other than tab and line breaks, or a lone
+    surrogate."""
+    return any(
+        unicodedata.category(char) in ("Cc", "Cs") and char not in ALLOWED_CONTROLS for char in text
+    )
+
+
+def _texts(value: Any, field: str) -> Iterator[tuple[str, str]]:
+    """(field name, text) for every string in a JSON value; an item of a list or object
+    belongs to the nearest named field."""
+    if isinstance(value, str):
+        yield field, value
+    elif isinstance(value, list):
+        for item in value:
+            yield from _texts(item, field)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _texts(item, str(key))
+
+
+def _json_body(request: HttpRequest) -> Any:
+    if request.method not in ("POST", "PUT", "PATCH", "DELETE") or request.path in raw_body_paths:
+        return None
+    if "json" not in (request.content_type or ""):
+        return None
+    try:
+        return json.loads(request.body)
+    except (ValueError, RequestDataTooBig):
+        return None  # the endpoint answers that it cannot read the body
+
+
+def refused_fields(request: HttpRequest) -> dict[str, list[str]]:
+    """The fields of the call whose text carries control characters, each with the message."""
+    fields: dict[str, list[str]] = {}
+    query = [(key, value) for key, values in request.GET.lists() for value in values]
+    for field, text in [*query, *_texts(_json_body(request), "non_field")]:
+        if has_control_characters(text):
+            fields[field] = [CONTROL_CHARACTERS]
+    return fields
+
+
+def _in_error_shape(response: HttpResponse) -> HttpResponse:
+    if response.status_code < 400 or "json" in response.get("Content-Type", ""):
+        return response
+    status = HTTPStatus(response.status_code)
+    answer = error_response(
+        status=status.value, message=status.phrase, code=_CODES.get(status, "http_error")
+    )
+    if response.has_header("Allow"):
+        answer["Allow"] = response["Allow"]
+    return answer
+
+
+class ApiInputMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if not is_api_request(request):
+            return self.get_response(request)
+        fields = refused_fields(request)
+        if fields:
+            return error_response(
+                status=422, message=CONTROL_CHARACTERS, code="invalid_characters", fields=fields
+            )
+        return _in_error_shape(self.get_response(request))
 
 
 class NoStoreForSignedInMiddleware:

@@ -3,12 +3,17 @@ the list envelope with its paging figures, and the one error shape."""
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import Annotated, Any, Generic, TypeVar
 
 from ninja import Schema
 from pydantic import Field
 
 T = TypeVar("T")
+
+MAX_RECORD_ID = 2**63 - 1
+RecordId = Annotated[int, Field(ge=1, le=MAX_RECORD_ID)]
+"""A database id in a path or a query: a number past the largest one (a 64-bit integer) is
+refused by validation, before it reaches the database."""
 
 
 class Envelope(Schema, Generic[T]):

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import re
+import unicodedata
+from typing import Annotated
+
+from pydantic import AfterValidator, WithJsonSchema
 
 EMAIL_PATTERN = re.compile(r"^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$")
 # RFC 5321 §4.5.3.1: a local part holds at most 64 octets, and a path at most 256 octets with
@@ -29,3 +33,50 @@ def email_problem(value: str) -> str | None:
     if not is_valid_email(value.strip()):
         return EMAIL_INVALID
     return None
+
+
+# Search text (spec §5 style). Generous for real searches: a product description or a company
+# name, also a long Vietnamese one ("Công ty TNHH Một Thành Viên Xuất Nhập Khẩu ..."), has well
+# under 20 words; each word of a search becomes one more condition of the query, so the bound
+# keeps every query small.
+SEARCH_TEXT_MAX_CHARS = 200
+SEARCH_TEXT_MAX_WORDS = 20
+SEARCH_TEXT_TOO_LONG = f"Use at most {SEARCH_TEXT_MAX_CHARS} characters"
+SEARCH_TEXT_TOO_MANY_WORDS = f"Use at most {SEARCH_TEXT_MAX_WORDS} words"
+
+# Anything but a letter or a digit separates words. This finds at least as many words as any
+# matching of names in the product does (which also splits at punctuation and spaces).
+_WORD_BREAK = re.compile(r"[\W_]+")
+
+
+def search_words(text: str) -> list[str]:
+    return [word for word in _WORD_BREAK.split(unicodedata.normalize("NFC", text)) if word]
+
+
+def search_text_problem(text: str) -> str | None:
+    """The message for a search text over the limits, or None when it is acceptable."""
+    stripped = text.strip()
+    if len(stripped) > SEARCH_TEXT_MAX_CHARS:
+        return SEARCH_TEXT_TOO_LONG
+    if len(search_words(stripped)) > SEARCH_TEXT_MAX_WORDS:
+        return SEARCH_TEXT_TOO_MANY_WORDS
+    return None
+
+
+def _search_text(value: str) -> str:
+    problem = search_text_problem(value)
+    if problem:
+        raise ValueError(problem)
+    return value
+
+
+# For the OpenAPI document: no control characters (apps/core/middleware.py refuses them).
+PLAIN_TEXT_PATTERN = "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$"
+SEARCH_TEXT_SCHEMA = {
+    "type": "string",
+    "maxLength": SEARCH_TEXT_MAX_CHARS,
+    "pattern": PLAIN_TEXT_PATTERN,
+}
+
+SearchText = Annotated[str, AfterValidator(_search_text), WithJsonSchema(SEARCH_TEXT_SCHEMA)]
+"""A search text of a query string, within the limits above."""

@@ -18,7 +18,7 @@ from apps.accounts.models import User
 from apps.billing.products import LEAD_SOURCING
 from apps.billing.services import count_query
 from apps.core.responses import envelope
-from apps.core.schemas import Envelope
+from apps.core.schemas import Envelope, RecordId
 from apps.leads import selectors, services
 from apps.leads.models import ContactRequest
 from apps.leads.schemas import (
@@ -31,7 +31,6 @@ from apps.leads.schemas import (
     RevealOut,
     company_filters,
     lead_filters,
-    paging,
 )
 from apps.market.limits import search_allowance
 
@@ -43,7 +42,7 @@ State = ContactRequest.State
 @router.get("lead-sourcing/companies", response=CompaniesOut)
 def companies(request: HttpRequest, query: Query[CompanyQuery]) -> dict[str, Any]:
     filters = company_filters(query)
-    page, page_size = paging(query)
+    page, page_size = query.page, query.page_size
     user: User = request.auth  # type: ignore[attr-defined]
     with search_allowance(user.pk):
         count_query(user, product_name=LEAD_SOURCING, key=filters.cache_key())
@@ -58,14 +57,14 @@ def companies(request: HttpRequest, query: Query[CompanyQuery]) -> dict[str, Any
 
 
 @router.get("lead-sourcing/companies/{company_id}", response=CompanyDetailEnvelope)
-def company(request: HttpRequest, company_id: int) -> dict[str, Any]:
+def company(request: HttpRequest, company_id: RecordId) -> dict[str, Any]:
     return envelope(selectors.company_detail(company_id))
 
 
 @router.get("lead-sourcing/employees", response=LeadsOut)
 def employees(request: HttpRequest, query: Query[LeadQuery]) -> dict[str, Any]:
     filters = lead_filters(query)
-    page, page_size = paging(query)
+    page, page_size = query.page, query.page_size
     user: User = request.auth  # type: ignore[attr-defined]
     count_query(user, product_name=LEAD_SOURCING, key=filters.cache_key())
     rows, total = selectors.search_leads(user, filters, page=page, page_size=page_size)
@@ -73,7 +72,7 @@ def employees(request: HttpRequest, query: Query[LeadQuery]) -> dict[str, Any]:
 
 
 @router.get("lead-sourcing/employees/{lead_id}/request-email", response=RevealOut)
-def request_email(request: HttpRequest, lead_id: int) -> dict[str, Any]:
+def request_email(request: HttpRequest, lead_id: RecordId) -> dict[str, Any]:
     """1 credit, answered at once; 'No email' (and nothing charged) when there is none."""
     user: User = request.auth  # type: ignore[attr-defined]
     reveal, charged = services.reveal_email(user=user, lead_id=lead_id)
@@ -82,7 +81,7 @@ def request_email(request: HttpRequest, lead_id: int) -> dict[str, Any]:
 
 
 @router.get("lead-sourcing/employees/{lead_id}/request-contact", response={202: RevealOut})
-def request_contact(request: HttpRequest, lead_id: int) -> Status[dict[str, Any]]:
+def request_contact(request: HttpRequest, lead_id: RecordId) -> Status[dict[str, Any]]:
     """5 credits; the number is looked up in the background and emailed. 'No mobile number'
     gives the credits back."""
     user: User = request.auth  # type: ignore[attr-defined]

@@ -5,17 +5,18 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from datetime import date, datetime
-from typing import Annotated
 
 from ninja import Schema
 from pydantic import Field
 
 from apps.core.errors import ValidationFailed
+from apps.core.paging import Page, PageSize
+from apps.core.schemas import RecordId
+from apps.core.validation import SearchText
 from apps.leads.models import Lead
 from apps.market.countries import is_country
 from apps.market.filters import BAD_COUNTRY, BAD_DATE, parse_date
 from apps.market.names import normalise_name
-from apps.market.schemas import BAD_PAGE, BAD_PAGE_SIZE, PAGE_SIZES
 
 FILTER_REQUIRED = "At least one of the filters is required"
 REVENUE_RANGE = "Revenue min must be smaller than or equal to revenue max"
@@ -38,15 +39,15 @@ RANGES = (
 
 
 class Paging(Schema):
-    page: str = "1"
-    page_size: str = "10"
+    page: Page = 1
+    page_size: PageSize = 10
 
 
 class CompanyQuery(Paging):
     """The company search's query string: lists are repeated keys (`countries=DE&countries=NL`)."""
 
-    name: str = ""
-    company_name: str = ""
+    name: SearchText = ""
+    company_name: SearchText = ""
     countries: list[str] = Field(default_factory=list)
     industries: list[str] = Field(default_factory=list)
     technology: list[str] = Field(default_factory=list)
@@ -54,7 +55,7 @@ class CompanyQuery(Paging):
     funding_date: str = ""
     job_posting: bool | None = None
     job_posting_date: str = ""
-    company_location: str = ""
+    company_location: SearchText = ""
     revenue_min: int | None = None
     revenue_max: int | None = None
     company_size_min: int | None = None
@@ -64,20 +65,20 @@ class CompanyQuery(Paging):
     retail_location_min: int | None = None
     retail_location_max: int | None = None
     business_type: list[str] = Field(default_factory=list)
-    keyword: str = ""
-    imports_product: str = ""
+    keyword: SearchText = ""
+    imports_product: SearchText = ""
     imported_since: str = ""
 
 
 class LeadQuery(Paging):
     # Database ids: a number past the largest one is refused here, not by the database.
-    company_ids: list[Annotated[int, Field(ge=1, le=2**63 - 1)]] = Field(default_factory=list)
-    name: str = ""
-    job_title: list[str] = Field(default_factory=list)
+    company_ids: list[RecordId] = Field(default_factory=list)
+    name: SearchText = ""
+    job_title: list[SearchText] = Field(default_factory=list)
     seniority: list[str] = Field(default_factory=list)
-    lead_location: str = ""
+    lead_location: SearchText = ""
     countries: list[str] = Field(default_factory=list)
-    keyword: str = ""
+    keyword: SearchText = ""
 
 
 @dataclass(frozen=True)
@@ -221,20 +222,6 @@ def lead_filters(query: LeadQuery) -> LeadFilters:
         countries=countries,
         keyword=" ".join(query.keyword.split()),
     )
-
-
-def paging(query: Paging) -> tuple[int, int]:
-    """(page, page_size), or ValidationFailed."""
-    problems: dict[str, list[str]] = {}
-    page = int(query.page) if query.page.strip().isdigit() else 0
-    size = int(query.page_size) if query.page_size.strip().isdigit() else 0
-    if page < 1:
-        problems["page"] = [BAD_PAGE]
-    if size not in PAGE_SIZES:
-        problems["page_size"] = [BAD_PAGE_SIZE]
-    if problems:
-        raise _failed(problems)
-    return page, size
 
 
 # Responses

@@ -38,7 +38,6 @@ from apps.market.schemas import (
     ShipmentOut,
     StatisticsOut,
     TopHSCodeOut,
-    paging,
 )
 from apps.market.services import request_importer_contacts
 
@@ -68,7 +67,7 @@ def counted_search(request: HttpRequest, query: SearchQuery) -> ShipmentFilters:
 
 @router.get("shipments", response=PagedEnvelope[ShipmentOut])
 def shipments(request: HttpRequest, query: Query[PagedSearchQuery]) -> dict[str, Any]:
-    page, page_size = paging(query)
+    page, page_size = query.page, query.page_size
     with search_allowance(_user(request).pk):
         filters = counted_search(request, query)
         rows, total = selectors.search_shipments(filters, page=page, page_size=page_size)

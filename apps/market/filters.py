@@ -8,6 +8,7 @@ from datetime import date, datetime
 from typing import Protocol
 
 from apps.core.errors import ValidationFailed
+from apps.core.validation import search_text_problem
 from apps.market.countries import is_country
 from apps.market.names import normalise_name
 from apps.market.products import product_synonyms
@@ -113,9 +114,17 @@ def _country(text: str, field: str, problems: dict[str, list[str]]) -> str:
 
 def _hs_codes(values: list[str], problems: dict[str, list[str]]) -> tuple[str, ...]:
     codes = tuple(dict.fromkeys(v.strip() for v in values if v.strip()))
-    if any(not (code.isdigit() and len(code) in (2, 4, 6)) for code in codes):
+    if any(not (code.isascii() and code.isdigit() and len(code) in (2, 4, 6)) for code in codes):
         problems["hs_code"] = [BAD_HS_CODE]
     return codes
+
+
+def _texts(query: SearchParameters, problems: dict[str, list[str]]) -> None:
+    # Bounded before any query is built: each word of a text is one more condition.
+    for name in ("product_details", "importer_name", "exporter_name"):
+        problem = search_text_problem(getattr(query, name))
+        if problem:
+            problems[name] = [problem]
 
 
 def search_filters(query: SearchParameters) -> ShipmentFilters:
@@ -125,6 +134,7 @@ def search_filters(query: SearchParameters) -> ShipmentFilters:
     texts = (query.product_details, query.importer_name, query.exporter_name)
     if not any(text.strip() for text in texts) and not hs_codes:
         problems["product_details"] = [PARTY_OR_PRODUCT_REQUIRED]
+    _texts(query, problems)
     dates = _dates(query, problems)
     importer_country = _country(query.importer_country, "importer_country", problems)
     exporter_country = _country(query.exporter_country, "exporter_country", problems)

@@ -3,51 +3,48 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import Literal
+from typing import Annotated, Literal
 
 from ninja import Schema
-from pydantic import Field, field_validator
+from pydantic import Field, WithJsonSchema, field_validator
 
-from apps.core.errors import ValidationFailed
+from apps.core.paging import Page, PageSize
+from apps.core.validation import SEARCH_TEXT_SCHEMA
 from apps.market.countries import is_country
 from apps.market.filters import BAD_COUNTRY
 
-PAGE_SIZES = (10, 25, 50, 100)
-
-BAD_PAGE_SIZE = "Page size must be 10, 25, 50 or 100"
-BAD_PAGE = "Page must be 1 or more"
+# The forms the search accepts, for the OpenAPI document; apps/market/filters.py checks them
+# and answers with the spec's messages.
+Text = Annotated[str, WithJsonSchema(SEARCH_TEXT_SCHEMA)]
+DateText = Annotated[
+    str,
+    WithJsonSchema(
+        {
+            "type": "string",
+            "pattern": "^([0-9]{2}[-/][0-9]{2}[-/][0-9]{4}|[0-9]{4}-[0-9]{2}-[0-9]{2})$",
+        }
+    ),
+]
+CountryCode = Annotated[str, WithJsonSchema({"type": "string", "pattern": "^([A-Za-z]{2})?$"})]
+HSCode = Annotated[str, WithJsonSchema({"type": "string", "pattern": "^[0-9]{2}([0-9]{2}){0,2}$"})]
 
 
 class SearchQuery(Schema):
     """The query string of every shipments call; also the AI box's `filters`."""
 
-    product_details: str = ""
-    importer_name: str = ""
-    exporter_name: str = ""
-    start_date: str = ""
-    end_date: str = ""
-    importer_country: str = ""
-    exporter_country: str = ""
-    hs_code: list[str] = Field(default_factory=list)
+    product_details: Text = ""
+    importer_name: Text = ""
+    exporter_name: Text = ""
+    start_date: DateText = ""
+    end_date: DateText = ""
+    importer_country: CountryCode = ""
+    exporter_country: CountryCode = ""
+    hs_code: list[HSCode] = Field(default_factory=list)
 
 
 class PagedSearchQuery(SearchQuery):
-    page: str = "1"
-    page_size: str = "10"
-
-
-def paging(query: PagedSearchQuery) -> tuple[int, int]:
-    """(page, page_size), or ValidationFailed."""
-    problems: dict[str, list[str]] = {}
-    page = int(query.page) if query.page.strip().isdigit() else 0
-    size = int(query.page_size) if query.page_size.strip().isdigit() else 0
-    if page < 1:
-        problems["page"] = [BAD_PAGE]
-    if size not in PAGE_SIZES:
-        problems["page_size"] = [BAD_PAGE_SIZE]
-    if problems:
-        raise ValidationFailed(next(iter(problems.values()))[0], fields=problems)
-    return page, size
+    page: Page = 1
+    page_size: PageSize = 10
 
 
 # Responses

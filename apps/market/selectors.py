@@ -7,12 +7,12 @@ from typing import Any
 
 from apps.accounts.models import User
 from apps.core.errors import ProviderUnavailable
+from apps.core.paging import PAGE_SIZES
 from apps.market import index
 from apps.market.countries import ISO_COUNTRIES, country_names
 from apps.market.filters import ShipmentFilters
 from apps.market.index import TradeIndex
 from apps.market.models import ContactRequest, HSCode, HSSection
-from apps.market.schemas import PAGE_SIZES
 
 TOP_HS_CODES = 10
 

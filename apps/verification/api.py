@@ -16,7 +16,7 @@ from apps.accounts.models import User
 from apps.core.errors import NotFound, ProviderUnavailable
 from apps.core.languages import normalize
 from apps.core.responses import envelope
-from apps.core.schemas import Envelope
+from apps.core.schemas import Envelope, RecordId
 from apps.market.limits import search_allowance
 from apps.verification import selectors, services
 from apps.verification.providers import SourceNotConfigured
@@ -79,13 +79,13 @@ def request_contact(request: HttpRequest, payload: ContactIn) -> Status[dict[str
 
 
 @router.get("lead-verification/companies/{company_id}", response=Data)
-def company(request: HttpRequest, company_id: int) -> dict[str, Any]:
+def company(request: HttpRequest, company_id: RecordId) -> dict[str, Any]:
     return envelope(selectors.company(company_id))
 
 
 @router.post("lead-verification/companies/{company_id}/checks/{check}", response=Data)
 def run_check(
-    request: HttpRequest, company_id: int, check: str, payload: CheckIn
+    request: HttpRequest, company_id: RecordId, check: str, payload: CheckIn
 ) -> dict[str, Any]:
     """Run one of the four checks; the run is charged when its last check ends."""
     if check not in CHECK_PATHS:
@@ -100,30 +100,30 @@ def run_check(
 
 
 @router.get("lead-verification/companies/{company_id}/results", response=Data)
-def results(request: HttpRequest, company_id: int) -> dict[str, Any]:
+def results(request: HttpRequest, company_id: RecordId) -> dict[str, Any]:
     return envelope(selectors.results(_user(request), company_id, _language(request)))
 
 
 @router.get("lead-verification/companies/{company_id}/shipments/summary", response=Data)
-def shipments_summary(request: HttpRequest, company_id: int) -> dict[str, Any]:
+def shipments_summary(request: HttpRequest, company_id: RecordId) -> dict[str, Any]:
     return envelope(selectors.trade_section(_user(request), company_id))
 
 
 @router.get("lead-verification/companies/{company_id}/sanctions/check", response=Data)
-def sanctions_check(request: HttpRequest, company_id: int) -> dict[str, Any]:
+def sanctions_check(request: HttpRequest, company_id: RecordId) -> dict[str, Any]:
     return envelope(selectors.sanctions_section(_user(request), company_id))
 
 
 @router.get("lead-verification/companies/{company_id}/domains/check", response=Data)
 def domain_check(
-    request: HttpRequest, company_id: int, query: Query[DomainQuery]
+    request: HttpRequest, company_id: RecordId, query: Query[DomainQuery]
 ) -> dict[str, Any]:
     return envelope(selectors.website_section(_user(request), company_id, query.domain))
 
 
 @router.post("lead-verification/companies/{company_id}/request-report", response={201: Data})
 def request_report(
-    request: HttpRequest, company_id: int, payload: ReportIn
+    request: HttpRequest, company_id: RecordId, payload: ReportIn
 ) -> Status[dict[str, Any]]:
     stored = services.request_report(
         user=_user(request),

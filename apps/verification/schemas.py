@@ -9,7 +9,7 @@ from ninja import Schema
 from pydantic import Field
 
 from apps.core.errors import ValidationFailed
-from apps.core.validation import is_valid_email
+from apps.core.validation import SearchText, is_valid_email
 from apps.verification.services import ReportForm
 
 REPORT_TYPES = (
@@ -32,8 +32,8 @@ UNKNOWN_REPORT_TYPE = "Unknown report type"
 
 
 class SearchQuery(Schema):
-    name: str = ""
-    website: str = ""
+    name: SearchText = ""
+    website: SearchText = ""
 
 
 class CheckIn(Schema):
@@ -47,12 +47,13 @@ class DomainQuery(Schema):
 class ContactIn(Schema):
     """The custom report form."""
 
-    first_name: str = ""
-    last_name: str = ""
-    email: str = ""
-    phone: str = ""
-    company_name: str = ""
-    job_title: str = ""
+    # The lengths of ReportRequest's columns.
+    first_name: str = Field("", max_length=120)
+    last_name: str = Field("", max_length=120)
+    email: str = Field("", max_length=254)
+    phone: str = Field("", max_length=40)
+    company_name: str = Field("", max_length=300)
+    job_title: str = Field("", max_length=200)
     message: str = Field("", max_length=5000)
 
 

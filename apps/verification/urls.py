@@ -5,7 +5,7 @@ from apps.verification import views
 urlpatterns = [
     path("lead-verification", views.lead_verification, name="lead-verification"),
     path(
-        "lead-verification/<int:company_id>",
+        "lead-verification/<record_id:company_id>",
         views.verification_detail,
         name="verification-detail",
     ),

@@ -1,5 +1,5 @@
 import type { Analytics } from "../shell/analytics";
-import { isMessageKey, type Text } from "../i18n/messages";
+import { isMessageKey, type MessageKey, type Text } from "../i18n/messages";
 import type { ToastInput } from "../stores/toast";
 import { ApiError } from "./client";
 
@@ -20,6 +20,15 @@ export const SEARCH_TIMEOUT = "search_timeout";
 function contains(text: string | undefined, needle: string): boolean {
   return (text ?? "").toLowerCase().includes(needle);
 }
+
+/** The server's input-limit texts, which any form may receive, and their catalogue entries. */
+export const INPUT_LIMIT_TEXTS: Record<string, MessageKey> = {
+  "Text must not contain control characters": "validation.controlCharacters",
+  "Use at most 200 characters": "validation.textLength",
+  "Use at most 20 words": "validation.textWords",
+  "Page must be 10000 or less": "validation.pageMax",
+  "Page size must be from 1 to 100": "validation.orderPageSize",
+};
 
 /** The server's stable error code, translated when the catalogue knows it. */
 export function serverText(error: ApiError): Text {

@@ -3,6 +3,7 @@ import type { MessageKey, Text } from "../i18n/messages";
 import { refreshProfile } from "./billing";
 import { ApiError, apiFetch, type Envelope } from "./client";
 import { csvText } from "./csv";
+import { INPUT_LIMIT_TEXTS } from "./errors";
 import { DEFAULT_PAGE_SIZE, parseDateInput, toInputDate } from "./market";
 import { buildQueryString } from "./queryString";
 import type { ApiSchema } from "./types";
@@ -169,6 +170,7 @@ const SERVER_TEXTS: Record<string, MessageKey> = {
   "Unknown country code": "market.validation.country",
   "HS codes have 2, 4 or 6 digits": "market.hs.invalid",
   "Must be 0 or more": "leads.validation.notNegative",
+  ...INPUT_LIMIT_TEXTS,
 };
 
 /** Client-side checks with the spec's texts; an empty result means the search can run. */

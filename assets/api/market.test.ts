@@ -111,3 +111,12 @@ describe("server answers", () => {
     expect(isQuotaError(new ApiError(403, "Forbidden", { data: { error: "Permission Denied" } }, "/"))).toBe(false);
   });
 });
+
+describe("input limits from the server", () => {
+  it("are translated like the spec's texts", () => {
+    expect(serverFieldText("Use at most 20 words")).toEqual({ id: "validation.textWords" });
+    expect(serverFieldText("Use at most 200 characters")).toEqual({ id: "validation.textLength" });
+    expect(serverFieldText("Text must not contain control characters")).toEqual({ id: "validation.controlCharacters" });
+    expect(serverFieldText("Page must be 10000 or less")).toEqual({ id: "validation.pageMax" });
+  });
+});

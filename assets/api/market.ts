@@ -1,6 +1,7 @@
 import useSWR from "swr";
 import type { Language, MessageKey, Text } from "../i18n/messages";
 import { ApiError, apiFetch, type Envelope } from "./client";
+import { INPUT_LIMIT_TEXTS } from "./errors";
 import { buildQueryString } from "./queryString";
 import { fetchData } from "./swr";
 import type { ApiSchema } from "./types";
@@ -125,6 +126,7 @@ const SERVER_TEXTS: Record<string, MessageKey> = {
   "Page size must be 10, 25, 50 or 100": "market.validation.pageSize",
   "Page must be 1 or more": "market.validation.page",
   "HS codes have 2, 4 or 6 digits": "market.hs.invalid",
+  ...INPUT_LIMIT_TEXTS,
 };
 
 /** A server validation text in the interface language when the catalogue knows it. */

@@ -1001,12 +1001,13 @@ export interface components {
              * Page
              * @default 1
              */
-            page: string;
+            page: number;
             /**
              * Page Size
              * @default 10
+             * @enum {integer}
              */
-            page_size: string;
+            page_size: 10 | 25 | 50 | 100;
         };
         /** PageMeta */
         PageMeta: {
@@ -1343,12 +1344,13 @@ export interface components {
              * Page
              * @default 1
              */
-            page: string;
+            page: number;
             /**
              * Page Size
              * @default 10
+             * @enum {integer}
              */
-            page_size: string;
+            page_size: 10 | 25 | 50 | 100;
             /**
              * Name
              * @default
@@ -1613,12 +1615,13 @@ export interface components {
              * Page
              * @default 1
              */
-            page: string;
+            page: number;
             /**
              * Page Size
              * @default 10
+             * @enum {integer}
              */
-            page_size: string;
+            page_size: 10 | 25 | 50 | 100;
             /** Company Ids */
             company_ids?: number[];
             /**
@@ -1947,6 +1950,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Profile_"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -1978,6 +1990,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Message_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2013,6 +2034,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Message_"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2040,6 +2070,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_list_ProductOut__"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2073,6 +2112,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_list_PlanOut__"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2100,6 +2148,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_BillingOut_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2135,6 +2192,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_CheckoutOut_"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2157,8 +2223,8 @@ export interface operations {
                 importer_country?: string;
                 exporter_country?: string;
                 hs_code?: string[];
-                page?: string;
-                page_size?: string;
+                page?: number;
+                page_size?: 10 | 25 | 50 | 100;
             };
             header?: never;
             path?: never;
@@ -2173,6 +2239,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PagedEnvelope_ShipmentOut_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2213,6 +2288,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_list_TopHSCodeOut__"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2249,6 +2333,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_StatisticsOut_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2289,6 +2382,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_list_MonthOut__"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2316,6 +2418,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_MetaDataOut_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2349,6 +2460,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_AskOut_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2388,6 +2508,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2415,6 +2544,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_list_ContactRequestOut__"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2450,6 +2588,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Message_"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2464,8 +2611,8 @@ export interface operations {
     apps_leads_api_companies: {
         parameters: {
             query?: {
-                page?: string;
-                page_size?: string;
+                page?: number;
+                page_size?: 10 | 25 | 50 | 100;
                 name?: string;
                 company_name?: string;
                 countries?: string[];
@@ -2504,6 +2651,15 @@ export interface operations {
                     "application/json": components["schemas"]["CompaniesOut"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2535,6 +2691,15 @@ export interface operations {
                     "application/json": components["schemas"]["CompanyDetailEnvelope"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2549,8 +2714,8 @@ export interface operations {
     apps_leads_api_employees: {
         parameters: {
             query?: {
-                page?: string;
-                page_size?: string;
+                page?: number;
+                page_size?: 10 | 25 | 50 | 100;
                 company_ids?: number[];
                 name?: string;
                 job_title?: string[];
@@ -2572,6 +2737,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LeadsOut"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2605,6 +2779,15 @@ export interface operations {
                     "application/json": components["schemas"]["RevealOut"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2636,6 +2819,15 @@ export interface operations {
                     "application/json": components["schemas"]["RevealOut"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2663,6 +2855,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_list_LeadOut__"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2697,6 +2898,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Any_"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2727,6 +2937,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Any_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2762,6 +2981,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Any_"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2791,6 +3019,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Any_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2829,6 +3066,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Any_"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2858,6 +3104,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Any_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2891,6 +3146,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Any_"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2920,6 +3184,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Any_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2953,6 +3226,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Any_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2990,6 +3272,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Any_"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -3017,6 +3308,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Any_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -3052,6 +3352,15 @@ export interface operations {
                     "application/json": components["schemas"]["PagedEnvelope_OrderOut_"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -3085,6 +3394,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_OrderOut_"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -3114,6 +3432,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_OrderOut_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -3151,6 +3478,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_OrderOut_"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -3178,6 +3514,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SessionExpiry_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */

@@ -3,6 +3,7 @@ import useSWR, { mutate } from "swr";
 import type { MessageKey, Text } from "../i18n/messages";
 import { camelizeDeep } from "./camelCase";
 import { ApiError, apiFetch, type Envelope } from "./client";
+import { INPUT_LIMIT_TEXTS } from "./errors";
 import { isValidEmail } from "../shell/validation";
 import { buildQueryString } from "./queryString";
 import { fetchData } from "./swr";
@@ -353,6 +354,7 @@ const SERVER_TEXTS: Record<string, MessageKey> = {
   "Company name is required": "verification.report.companyNameRequired",
   "Please select at least one report type": "verification.report.typesRequired",
   "Please enter company name or website to verify": "verification.search.required",
+  ...INPUT_LIMIT_TEXTS,
 };
 
 const camel = (name: string) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());

@@ -3,9 +3,11 @@ signed webhook events."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import json
+from typing import TYPE_CHECKING, Annotated, Any, cast
 
 import stripe
+from pydantic import BaseModel, ConfigDict, Field
 
 from apps.billing.providers.checkout import CheckoutProviderError, CheckoutSession
 
@@ -19,6 +21,44 @@ CHECKOUT_LOCALES = {"en": "en", "vi": "vi", "zh": "zh"}
 
 class WebhookRejected(Exception):
     """The payload is not a genuine Stripe event for our endpoint secret."""
+
+
+class MalformedEvent(WebhookRejected):
+    """A correctly signed payload that is not an event of the shape Stripe sends."""
+
+
+# Stripe's identifiers (evt_…, cs_…, pi_…) and our own references: printable ASCII, no spaces.
+Reference = Annotated[str, Field(min_length=1, max_length=255, pattern=r"^[\x21-\x7e]+$")]
+OptionalReference = Annotated[str, Field(max_length=255, pattern=r"^[\x21-\x7e]*$")]
+MetadataText = Annotated[str, Field(max_length=500, pattern=r"^[^\x00-\x1f\x7f]*$")]
+
+
+class _EventObject(BaseModel):
+    """The parts of a checkout session or a charge that the services read."""
+
+    model_config = ConfigDict(extra="allow")
+
+    id: Reference
+    metadata: dict[str, MetadataText] | None = None
+    client_reference_id: OptionalReference | None = None
+    payment_status: OptionalReference | None = None
+    amount_total: int | None = Field(None, ge=0, le=10**12)
+    payment_intent: OptionalReference | None = None
+    refunded: bool | None = None
+
+
+class _EventData(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    object: _EventObject
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    id: Reference
+    type: Reference
+    data: _EventData
 
 
 class StripeCheckout:
@@ -74,11 +114,19 @@ def idempotency_key(order: Order) -> str:
 
 
 def verified_event(payload: bytes, signature: str, secret: str) -> dict[str, Any]:
-    """The event Stripe signed, as plain data; raises WebhookRejected otherwise."""
+    """The event Stripe signed, as plain data; raises WebhookRejected when it is not signed
+    with our secret, MalformedEvent when a signed payload is not an event of Stripe's shape."""
     if not secret:
         raise WebhookRejected("no webhook secret is configured")
     try:
-        event = stripe.Webhook.construct_event(payload, signature, secret)
+        stripe.WebhookSignature.verify_header(
+            payload, signature, secret, stripe.Webhook.DEFAULT_TOLERANCE
+        )
     except (ValueError, stripe.SignatureVerificationError) as exc:
         raise WebhookRejected(str(exc)) from exc
-    return event.to_dict()
+    try:
+        data = json.loads(payload)
+        _Event.model_validate(data)
+    except ValueError as exc:  # also pydantic's ValidationError
+        raise MalformedEvent(f"malformed event: {exc}") from exc
+    return cast(dict[str, Any], data)

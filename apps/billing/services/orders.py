@@ -283,7 +283,8 @@ UNPAID_SESSION_EVENTS = {
 def _session_order_id(session: dict[str, Any]) -> int | None:
     raw = (session.get("metadata") or {}).get("order_id") or session.get("client_reference_id")
     text = str(raw or "")
-    return int(text) if text.isdigit() else None
+    # ASCII digits within a bigint: "²" or a 30-digit number name no order.
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
 
 
 def _act_on_stripe_event(event_type: str, obj: dict[str, Any]) -> Outcome:

@@ -86,9 +86,26 @@ def test_orders_are_filtered_by_status(member_client: Client, member: User) -> N
     assert member_client.get(ORDERS, {"status": "shipped"}).status_code == 422
 
 
-@pytest.mark.parametrize("query", [{"page": 0}, {"page_size": 0}, {"page_size": 101}])
-def test_paging_out_of_bounds_is_refused(member_client: Client, query: dict[str, int]) -> None:
-    assert member_client.get(ORDERS, query).status_code == 422
+@pytest.mark.parametrize(
+    ("query", "field", "message"),
+    [
+        ({"page": 0}, "page", "Page must be 1 or more"),
+        ({"page": "²"}, "page", "Page must be 1 or more"),
+        # Past PostgreSQL's bigint: refused before the query is built.
+        ({"page": "1000000000000000000"}, "page", "Page must be 10000 or less"),
+        ({"page": 10001}, "page", "Page must be 10000 or less"),
+        ({"page_size": 0}, "page_size", "Page size must be from 1 to 100"),
+        ({"page_size": 101}, "page_size", "Page size must be from 1 to 100"),
+        ({"page_size": "¹⁰"}, "page_size", "Page size must be from 1 to 100"),
+    ],
+)
+def test_paging_out_of_bounds_is_refused(
+    member_client: Client, query: dict[str, Any], field: str, message: str
+) -> None:
+    response = member_client.get(ORDERS, query)
+
+    assert response.status_code == 422
+    assert response.json()["data"]["fields"] == {field: [message]}
 
 
 def test_a_pending_order_can_be_cancelled_once(member_client: Client) -> None:
@@ -277,3 +294,22 @@ def test_a_ledger_entry_names_its_topic_never_an_unknown_one(
     entry = member_client.get("/fast-ai/v1/users/billing").json()["data"]["ledger"][0]
     assert entry["topic"] == topic
     assert entry["reason"] == "x" * 80
+
+
+def test_a_value_the_database_refuses_is_the_callers_error(
+    member_client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from django.db import DataError
+
+    def refused(*args: Any, **kwargs: Any) -> None:
+        raise DataError("value too long for type character varying(40)")
+
+    monkeypatch.setattr(selectors, "orders_page", refused)
+
+    response = member_client.get("/oms-backend/v1/orders")
+
+    assert response.status_code == 422
+    assert response.json()["meta"] == {
+        "message": "A value is too long or out of range",
+        "code": "validation_failed",
+    }

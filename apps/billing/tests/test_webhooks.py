@@ -602,3 +602,63 @@ def test_other_event_types_are_acknowledged_and_ignored(
     order.refresh_from_db()
     assert order.status == Order.Status.PENDING
     assert PaymentEvent.objects.get().outcome == "ignored"
+
+
+# Malformed events
+
+
+def post_signed(client: Client, payload: str) -> Response:
+    return client.post(
+        WEBHOOK_URL,
+        payload,
+        content_type="application/json",
+        headers={"Stripe-Signature": stripe_signature(payload)},
+    )
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        "not json",
+        "[]",
+        "null",
+        "{}",
+        '{"id": "evt_1", "type": "checkout.session.completed"}',
+        '{"id": "evt_1", "type": "checkout.session.completed", "data": []}',
+        '{"id": "evt_1", "type": "checkout.session.completed", "data": {"object": "x"}}',
+        '{"id": 7, "type": "checkout.session.completed", "data": {"object": {"id": "cs_1"}}}',
+        '{"id": "evt\\u0000", "type": "charge.refunded", "data": {"object": {"id": "ch_1"}}}',
+        '{"id": "evt_1", "type": "checkout.session.completed",'
+        ' "data": {"object": {"id": "cs_1", "metadata": ["order_id"]}}}',
+        '{"id": "evt_1", "type": "checkout.session.completed",'
+        ' "data": {"object": {"id": "cs_1", "payment_status": "paid", "amount_total": "lots"}}}',
+    ],
+)
+def test_a_signed_but_malformed_event_is_refused_with_400(
+    client: Client, payment_settings: Any, payload: str
+) -> None:
+    response = post_signed(client, payload)
+
+    assert response.status_code == 400, response.content
+    assert response.json()["meta"]["code"] == "malformed_event"
+    assert not PaymentEvent.objects.exists()
+
+
+@pytest.mark.parametrize("order_id", ["²", "1" * 30])
+def test_an_event_naming_an_impossible_order_is_an_unknown_order(
+    deliver: Deliver, order_id: str
+) -> None:
+    event = {
+        "id": "evt_impossible",
+        "type": "checkout.session.completed",
+        "data": {
+            "object": {
+                "id": "cs_impossible",
+                "metadata": {"order_id": order_id},
+                "payment_status": "paid",
+                "amount_total": 500,
+            }
+        },
+    }
+
+    assert outcome(deliver(event)) == "unknown order"

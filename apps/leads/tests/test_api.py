@@ -361,3 +361,43 @@ def test_one_user_never_sees_anothers_reveals(
 def test_the_api_needs_a_signed_in_user(client: Client, db: None) -> None:
     assert client.get(COMPANIES, {"countries": "DE"}).status_code == 401
     assert client.get(MY_LEADS).status_code == 401
+
+
+@pytest.mark.parametrize("path", [COMPANIES, EMPLOYEES])
+@pytest.mark.parametrize(
+    ("page", "message"),
+    [
+        ("²", "Page must be 1 or more"),
+        ("1000000000000000000", "Page must be 10000 or less"),
+        ("10001", "Page must be 10000 or less"),
+    ],
+)
+def test_a_page_outside_the_range_is_refused(
+    member_client: Client, path: str, page: str, message: str
+) -> None:
+    query = {"countries": "DE", "company_ids": "1", "page": page}
+    response = member_client.get(path, query)
+
+    assert response.status_code == 422
+    assert response.json()["data"]["fields"]["page"] == [message]
+
+
+@pytest.mark.parametrize(
+    ("path", "field"),
+    [
+        (COMPANIES, "name"),
+        (COMPANIES, "keyword"),
+        (COMPANIES, "imports_product"),
+        (EMPLOYEES, "name"),
+        (EMPLOYEES, "job_title"),
+        (EMPLOYEES, "lead_location"),
+    ],
+)
+def test_search_text_over_the_limits_is_refused(
+    member_client: Client, path: str, field: str
+) -> None:
+    query = {"countries": "DE", "company_ids": "1", field: " ".join(["word"] * 21)}
+    response = member_client.get(path, query)
+
+    assert response.status_code == 422
+    assert response.json()["data"]["fields"][field] == ["Use at most 20 words"]

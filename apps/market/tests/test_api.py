@@ -552,3 +552,81 @@ def test_formula_cells_imported_come_back_neutralised_in_both_downloads(
     assert cells_x["Importer"] == "'@SUM(1+1) Trading"
     assert cells_x["Value (USD)"] == 86400
     assert all(cell.data_type != "f" for cell in sheet[2])
+
+
+@pytest.mark.parametrize(
+    ("page", "message"),
+    [
+        ("²", "Page must be 1 or more"),  # a superscript digit passes str.isdigit
+        ("0", "Page must be 1 or more"),
+        ("-1", "Page must be 1 or more"),
+        ("1000000000000000000", "Page must be 10000 or less"),  # past the index's integers
+        ("9" * 5000, "Page must be 10000 or less"),  # past int()'s digit limit
+        ("10001", "Page must be 10000 or less"),
+    ],
+)
+def test_a_page_outside_the_range_is_refused_before_the_search(
+    paid_client: Client, page: str, message: str
+) -> None:
+    response = get(paid_client, "/fast-ai/v1/shipments", hs_code="08", page=page, **YEAR_2024)
+
+    assert response.status_code == 422
+    assert response.json()["data"]["fields"] == {"page": [message]}
+    assert response.json()["meta"]["code"] == "validation_failed"
+
+
+def test_the_last_page_in_range_is_answered(paid_client: Client) -> None:
+    body = shipments(paid_client, hs_code="08", page=10000, page_size=100)
+
+    assert body["data"] == []
+    assert body["meta"]["page"] == 10000
+
+
+@pytest.mark.parametrize("page_size", ["²⁵", "0", "20", "1" * 30])
+def test_a_page_size_outside_the_options_is_refused(paid_client: Client, page_size: str) -> None:
+    response = get(
+        paid_client, "/fast-ai/v1/shipments", hs_code="08", page_size=page_size, **YEAR_2024
+    )
+
+    assert response.status_code == 422
+    assert response.json()["data"]["fields"] == {
+        "page_size": ["Page size must be 10, 25, 50 or 100"]
+    }
+
+
+@pytest.mark.parametrize("field", ["product_details", "importer_name", "exporter_name"])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # 1,100 words once became 1,100 INTERSECTs and the index's expression depth limit.
+        (" ".join(["cashew"] * 1100), "Use at most 200 characters"),
+        (" ".join(["nut"] * 21), "Use at most 20 words"),
+        ("a-b-c-d-e-f-g-h-i-j-k-l-m-n-o-p-q-r-s-t-u", "Use at most 20 words"),
+        ("x" * 201, "Use at most 200 characters"),
+    ],
+)
+def test_a_search_text_over_the_limits_is_refused(
+    paid_client: Client, field: str, text: str, message: str
+) -> None:
+    response = get(paid_client, "/fast-ai/v1/shipments", **{field: text}, **YEAR_2024)
+
+    assert response.status_code == 422
+    assert response.json()["data"]["fields"][field] == [message]
+
+
+def test_a_search_text_at_the_limits_is_searched(paid_client: Client) -> None:
+    twenty_words = " ".join(["cashew"] * 19 + ["kernels"])
+
+    body = shipments(paid_client, product_details=twenty_words)
+
+    assert body["meta"]["total"] >= 0
+
+
+def test_the_ai_box_with_a_long_product_answers_without_searching(paid_client: Client) -> None:
+    question = "exports of " + " ".join(["cashew"] * 60) + " to Germany in 2024"
+
+    response = paid_client.post(
+        "/fast-ai/v1/shipments/ai/ask", {"question": question}, content_type="application/json"
+    )
+
+    assert response.status_code == 200, response.content

@@ -84,6 +84,23 @@ def test_the_free_searches_are_held_to_the_search_limits(
     assert member_client.get(BASE, {"name": "dutch nut"}).status_code == 200
 
 
+@pytest.mark.parametrize(
+    ("query", "field", "message"),
+    [
+        ({"name": "x" * 201}, "name", "Use at most 200 characters"),
+        ({"name": " ".join(["co"] * 21)}, "name", "Use at most 20 words"),
+        ({"website": "w" * 300 + ".com"}, "website", "Use at most 200 characters"),
+    ],
+)
+def test_search_text_over_the_limits_is_refused(
+    member_client: Client, query: dict[str, str], field: str, message: str
+) -> None:
+    response = member_client.get(BASE, query)
+
+    assert response.status_code == 422
+    assert response.json()["data"]["fields"] == {field: [message]}
+
+
 def test_internet_search_is_reported_unavailable(member_client: Client) -> None:
     response = member_client.get(f"{BASE}/extend", {"name": "dutch nut"})
 
