@@ -228,7 +228,8 @@ export interface paths {
         };
         /**
          * Download
-         * @description The newest records of a search as CSV or Excel: paid plans only.
+         * @description The newest records of a search as CSV or Excel, with the search, the data's date range
+         *     and the rows held of the search's total: paid plans only.
          */
         get: operations["apps_market_api_download"];
         put?: never;
