@@ -7,6 +7,7 @@ from apps.core.api import api
 api.add_router("/fast-ai/v1/", "apps.accounts.api.router")
 api.add_router("/fast-ai/v1/", "apps.billing.api.router")
 api.add_router("/fast-ai/v1/", "apps.market.api.router")
+api.add_router("/fast-ai/v1/", "apps.market.saved.api.router")
 api.add_router("/fast-ai/v1/", "apps.leads.api.router")
 api.add_router("/fast-ai/v1/", "apps.verification.api.router")
 api.add_router("/oms-backend/v1/", "apps.billing.api.orders_router")

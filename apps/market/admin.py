@@ -8,7 +8,14 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from apps.core.audit import record_audit
-from apps.market.models import ContactRequest, HSCode, HSSection, Shipment, TradeParty
+from apps.market.models import (
+    ContactRequest,
+    HSCode,
+    HSSection,
+    SavedSearch,
+    Shipment,
+    TradeParty,
+)
 from apps.market.services import mark_contact_requests_sent
 
 
@@ -90,3 +97,23 @@ class ContactRequestAdmin(admin.ModelAdmin):
                     after={"status": ContactRequest.Status.SENT},
                 )
         self.message_user(request, f"{sent} request(s) marked as sent.", messages.SUCCESS)
+
+
+@admin.register(SavedSearch)
+class SavedSearchAdmin(admin.ModelAdmin):
+    """Users keep their searches themselves: operators see them and their alerts' state."""
+
+    list_display = ("name", "user", "alerts", "language", "created_at", "last_alerted_at")
+    list_filter = ("alerts", "language")
+    list_select_related = ("user",)
+    search_fields = ("name", "user__email")
+    readonly_fields = (
+        "user",
+        "name",
+        "filters",
+        "language",
+        "last_seen_id",
+        "created_at",
+        "last_checked_at",
+        "last_alerted_at",
+    )

@@ -136,16 +136,18 @@ def _answer(request: HttpRequest, payload: AskIn) -> dict[str, Any]:
 
 @router.get("shipments/download", response={200: None})
 def download(request: HttpRequest, query: Query[DownloadQuery]) -> HttpResponse:
-    """The newest records of a search as CSV or Excel: paid plans only."""
+    """The newest records of a search as CSV or Excel, with the search, the data's date range
+    and the rows held of the search's total: paid plans only."""
     user: User = request.auth  # type: ignore[attr-defined]
     if not current_plans(user)[MARKET_INSIGHTS].plan.is_paid:
         raise PaidPlanRequired()
     with search_allowance(user.pk):
         filters = counted_search(request, query)
-        rows, _ = selectors.search_shipments(filters, page=1, page_size=DOWNLOAD_RECORDS)
+        rows, total = selectors.search_shipments(filters, page=1, page_size=DOWNLOAD_RECORDS)
+    facts = selectors.file_facts(filters, rows=len(rows), total=total)
     name = f"tradewise-shipments-{timezone.now():%Y%m%d}.{query.format}"
     response = HttpResponse(
-        exports.export(rows, query.format), content_type=exports.CONTENT_TYPES[query.format]
+        exports.export(rows, query.format, facts), content_type=exports.CONTENT_TYPES[query.format]
     )
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

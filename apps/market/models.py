@@ -207,3 +207,30 @@ class ContactRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.importer_name} ({self.importer_country}) for {self.user}"
+
+
+class SavedSearch(models.Model):
+    """A user's market insights search, kept under a name. With alerts on, the task worker
+    checks it after each shipment import and emails the user the shipments that arrived since
+    the last check (those with an id above `last_seen_id`) and the buyers new to the search."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="saved_searches"
+    )
+    name = models.CharField(max_length=120)
+    filters = models.JSONField(help_text="The search as the API's parameters (filters_as_query).")
+    alerts = models.BooleanField(default=True)
+    language = models.CharField(max_length=10, default="en", help_text="Of the alert emails.")
+    last_seen_id = models.BigIntegerField(
+        default=0, help_text="The newest shipment id the search has been checked against."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_checked_at = models.DateTimeField(null=True, blank=True)
+    last_alerted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["alerts", "id"], name="market_saved_alerts")]
+
+    def __str__(self) -> str:
+        return f"{self.name} for {self.user}"

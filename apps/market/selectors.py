@@ -8,9 +8,9 @@ from typing import Any
 from apps.accounts.models import User
 from apps.core.errors import ProviderUnavailable
 from apps.core.paging import PAGE_SIZES
-from apps.market import index
+from apps.market import exports, index
 from apps.market.countries import ISO_COUNTRIES, country_names
-from apps.market.filters import ShipmentFilters
+from apps.market.filters import ShipmentFilters, filters_as_query
 from apps.market.index import TradeIndex
 from apps.market.models import ContactRequest, HSCode, HSSection
 
@@ -146,3 +146,16 @@ def contact_requests(user: User) -> list[dict[str, Any]]:
         }
         for request in requests[:CONTACT_REQUEST_HISTORY]
     ]
+
+
+def file_facts(filters: ShipmentFilters, *, rows: int, total: int) -> exports.FileFacts:
+    """What a downloaded file of the search records about itself."""
+    facts = _index().facts()
+    return exports.FileFacts(
+        search=filters_as_query(filters),
+        rows=rows,
+        total=total,
+        first_date=facts["first_date"],
+        last_date=facts["last_date"],
+        demo=bool(facts["demo_shipments"]),
+    )

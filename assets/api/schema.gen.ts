@@ -229,7 +229,8 @@ export interface paths {
         };
         /**
          * Download
-         * @description The newest records of a search as CSV or Excel: paid plans only.
+         * @description The newest records of a search as CSV or Excel, with the search, the data's date range
+         *     and the rows held of the search's total: paid plans only.
          */
         get: operations["apps_market_api_download"];
         put?: never;
@@ -272,6 +273,45 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/fast-ai/v1/saved-searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Saved Searches */
+        get: operations["apps_market_saved_api_saved_searches"];
+        put?: never;
+        /**
+         * Save Search
+         * @description Alert emails are written in the language the user saved the search in.
+         */
+        post: operations["apps_market_saved_api_save_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fast-ai/v1/saved-searches/{saved_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete Saved Search */
+        delete: operations["apps_market_saved_api_delete_saved_search"];
+        options?: never;
+        head?: never;
+        /** Update Saved Search */
+        patch: operations["apps_market_saved_api_update_saved_search"];
         trace?: never;
     };
     "/fast-ai/v1/lead-sourcing/companies": {
@@ -1334,6 +1374,67 @@ export interface components {
              * @default
              */
             importer_country: string;
+        };
+        /** Envelope[list[SavedSearchOut]] */
+        Envelope_list_SavedSearchOut__: {
+            /** Data */
+            data: components["schemas"]["SavedSearchOut"][];
+            /** Meta */
+            meta?: {
+                [key: string]: unknown;
+            };
+        };
+        /** SavedSearchOut */
+        SavedSearchOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            filters: components["schemas"]["SearchQuery"];
+            /** Summary */
+            summary: string;
+            /** Alerts */
+            alerts: boolean;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Last Checked At */
+            last_checked_at: string | null;
+            /** Last Alerted At */
+            last_alerted_at: string | null;
+            /** Market Path */
+            market_path: string;
+        };
+        /** Envelope[SavedSearchOut] */
+        Envelope_SavedSearchOut_: {
+            data: components["schemas"]["SavedSearchOut"];
+            /** Meta */
+            meta?: {
+                [key: string]: unknown;
+            };
+        };
+        /** SavedSearchIn */
+        SavedSearchIn: {
+            filters: components["schemas"]["SearchQuery"];
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+            /**
+             * Alerts
+             * @default true
+             */
+            alerts: boolean;
+        };
+        /** SavedSearchPatch */
+        SavedSearchPatch: {
+            /** Name */
+            name?: string | null;
+            /** Alerts */
+            alerts?: boolean | null;
         };
         /**
          * CompanyQuery
@@ -2595,6 +2696,134 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    apps_market_saved_api_saved_searches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_SavedSearchOut__"];
+                };
+            };
+            /** @description Error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    apps_market_saved_api_save_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedSearchIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SavedSearchOut_"];
+                };
+            };
+            /** @description Error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    apps_market_saved_api_delete_saved_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                saved_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Message_"];
+                };
+            };
+            /** @description Error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    apps_market_saved_api_update_saved_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                saved_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedSearchPatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SavedSearchOut_"];
                 };
             };
             /** @description Error */

@@ -1,5 +1,5 @@
 """`import_shipments`: the stages of an import, in order, in one transaction; then the
-analytics index over the new rows."""
+analytics index over the new rows, and the saved-search alerts queued."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ from apps.market.imports.survey import (
     survey_file,
 )
 from apps.market.imports.targets import PostgresTarget, SqlTarget
+from apps.market.tasks import alert_saved_searches
 
 
 def import_shipments(
@@ -64,6 +65,8 @@ def import_shipments(
         started = time.monotonic()
         report.index_snapshot = index.build_snapshot()
         report.index_seconds = time.monotonic() - started
+        # Saved searches are checked against the new snapshot by the task worker.
+        alert_saved_searches.enqueue()
     return report
 
 

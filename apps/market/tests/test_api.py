@@ -360,9 +360,15 @@ def test_a_paid_plan_downloads_csv(paid_client: Client) -> None:
     assert response["Content-Type"].startswith("text/csv")
     assert response["Content-Disposition"].startswith('attachment; filename="tradewise-shipments-')
     lines = response.content.decode("utf-8-sig").splitlines()
-    assert lines[0].startswith("Date,HS code,Product description,Exporter")
-    assert len(lines) == 4
-    assert "2024-07-02,080132" in lines[1]
+    # One cell each, quoted where the text holds a comma.
+    assert lines[:3] == [
+        '"# Search: product=cashew, 01-01-2024 to 31-12-2024"',
+        "# Data: Dec 2023 – Nov 2024",  # noqa: RUF001
+        "# Rows: 3 of 3",
+    ]
+    assert lines[3].startswith("Date,HS code,Product description,Exporter")
+    assert len(lines) == 7
+    assert "2024-07-02,080132" in lines[4]
 
 
 def test_a_paid_plan_downloads_excel(paid_client: Client) -> None:
@@ -378,11 +384,17 @@ def test_a_paid_plan_downloads_excel(paid_client: Client) -> None:
         **YEAR_2024,
     )
 
-    sheet = load_workbook(BytesIO(response.content)).active
-    rows = list(sheet.iter_rows(values_only=True))
+    book = load_workbook(BytesIO(response.content))
+    assert book.sheetnames == ["Shipments", "Search"]
+    rows = list(book["Shipments"].iter_rows(values_only=True))
     assert rows[0][:2] == ("Date", "HS code")
     assert len(rows) == 4
     assert rows[1][3] == "CÔNG TY TNHH NÔNG SẢN PHÚC AN"
+    assert list(book["Search"].iter_rows(values_only=True)) == [
+        ("Search", "exporter=phuc an, 01-01-2024 to 31-12-2024"),
+        ("Data", "Dec 2023 – Nov 2024"),  # noqa: RUF001
+        ("Rows", "3 of 3"),
+    ]
 
 
 def test_a_download_holds_at_most_100_records(
@@ -392,7 +404,9 @@ def test_a_download_holds_at_most_100_records(
 
     monkeypatch.setattr(api, "DOWNLOAD_RECORDS", 2)
     response = get(paid_client, "/fast-ai/v1/shipments/download", hs_code="08", **YEAR_2024)
-    assert len(response.content.decode("utf-8-sig").splitlines()) == 3
+    lines = response.content.decode("utf-8-sig").splitlines()
+    assert lines[2] == "# Rows: 2 of 3"
+    assert len(lines) == 3 + 1 + 2
 
 
 def test_the_free_plan_cannot_download(free_client: Client) -> None:
@@ -539,13 +553,13 @@ def test_formula_cells_imported_come_back_neutralised_in_both_downloads(
 
     import csv
 
-    header, row = csv.reader(csv_file.content.decode("utf-8-sig").splitlines())
+    *facts, header, row = csv.reader(csv_file.content.decode("utf-8-sig").splitlines())
+    assert facts[0] == ["# Search: exporter=formula test, 01-01-2024 to 31-12-2024"]
     cells = dict(zip(header, row, strict=True))
     assert cells["Product description"] == "'" + formula
     assert cells["Importer"] == "'@SUM(1+1) Trading"
     assert float(cells["Value (USD)"]) == 86400
-    sheet = load_workbook(BytesIO(workbook.content)).active
-    assert sheet is not None
+    sheet = load_workbook(BytesIO(workbook.content))["Shipments"]
     titles, values = sheet.iter_rows(values_only=True)
     cells_x = dict(zip(titles, values, strict=True))
     assert cells_x["Product description"] == "'" + formula

@@ -9,7 +9,15 @@ const FORMATS = [
   { format: "xlsx", label: "market.download.excel" },
 ] as const;
 
-/** CSV and Excel downloads of the search (the first 100 records); a paid plan is needed. */
+/** The records a download holds (spec §9: 100 per plan); the server's DOWNLOAD_RECORDS. */
+export const DOWNLOAD_LIMIT = 100;
+
+function Limit() {
+  const t = useT();
+  return <p className="market-downloads__limit">{t("market.download.limit", { count: DOWNLOAD_LIMIT })}</p>;
+}
+
+/** CSV and Excel downloads of the search (the first 100 records, as said beside them); a paid plan is needed. */
 export function Downloads({ query }: { query: string | null }) {
   const t = useT();
   const { data: profile } = useProfile();
@@ -17,6 +25,7 @@ export function Downloads({ query }: { query: string | null }) {
   if (free) {
     return (
       <div className="market-downloads">
+        <Limit />
         {FORMATS.map(({ format, label }) => (
           <Tooltip key={format} label={t("market.download.paidOnly")}>
             <button
@@ -34,6 +43,7 @@ export function Downloads({ query }: { query: string | null }) {
   }
   return (
     <div className="market-downloads">
+      <Limit />
       {FORMATS.map(({ format, label }) =>
         query === null ? (
           <button key={format} type="button" className="button button--secondary button--small" disabled>

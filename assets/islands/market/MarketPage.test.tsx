@@ -422,7 +422,9 @@ describe("MarketPage", () => {
       "/fast-ai/v1/shipments/download?format=csv&product_details=cashew&start_date=01-03-2025&end_date=28-02-2026",
     );
     expect(screen.getByRole("link", { name: "Download Excel" }).getAttribute("href")).toContain("format=xlsx&");
+    expect(screen.getByText("Downloads hold the first 100 shipments of this search.")).toBeTruthy();
     expect(screen.getByText("Unlimited")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Save search" })).toHaveProperty("disabled", false);
   });
 
   it("keeps downloads for paid plans and opens pricing from them on the free plan", async () => {

@@ -25,6 +25,7 @@ import { FilterForm } from "./FilterForm";
 import { HsCodesPanel } from "./HsCodesPanel";
 import { LimitNotice } from "./LimitNotice";
 import { MonthlyPanel } from "./MonthlyPanel";
+import { SaveSearch } from "./SaveSearch";
 import { ShipmentTable } from "./ShipmentTable";
 import { pageSizeFromSearch, useMarketSearch, writeSearchToAddress } from "./useMarketSearch";
 
@@ -128,6 +129,7 @@ export function MarketPage() {
       <div className="market">
         <AiAskBox onAnswer={answer} />
         <FilterForm value={form} errors={errors} countries={meta?.countries} onChange={editForm} onSubmit={() => run(form)} />
+        <SaveSearch filters={quotaBlocked ? null : submitted} />
         {quotaBlocked ? (
           <LimitNotice />
         ) : query === null ? (

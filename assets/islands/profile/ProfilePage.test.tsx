@@ -190,7 +190,8 @@ describe("ProfilePage", () => {
       }),
     });
     renderPage();
-    expect(screen.getAllByRole("status", { name: "Loading…" })).toHaveLength(3);
+    // Orders, credit history, saved searches and contact requests load after the page.
+    expect(screen.getAllByRole("status", { name: "Loading…" })).toHaveLength(4);
     await screen.findByRole("cell", { name: "Daily" });
     const [paid] = rowsOf("Orders");
     expect(cells(paid!)).toEqual([formatDateTime("2026-03-01T12:30:00Z", "en"), "Market Insight", "Daily", "$12", "Paid", ""]);

@@ -18,6 +18,7 @@ import { Skeleton } from "../../shell/Skeleton";
 import { openPricing } from "../../stores/pricing";
 import { BillingHistory } from "./BillingHistory";
 import { ContactRequests } from "./ContactRequests";
+import { SavedSearches } from "./SavedSearches";
 import { labelFor } from "../../i18n/labels";
 import { formatDate } from "../../i18n/format";
 
@@ -165,6 +166,7 @@ export function ProfilePage() {
           ))}
         </section>
         <BillingHistory />
+        <SavedSearches />
         <ContactRequests />
       </div>
     </>

@@ -1,0 +1,150 @@
+import { useId, useState, type SubmitEvent } from "react";
+import { deleteSavedSearch, savedSearchError, updateSavedSearch, useSavedSearches, type SavedSearch } from "../../api/savedSearches";
+import { formatDate } from "../../i18n/format";
+import { useLanguageStore } from "../../i18n/language";
+import type { Text } from "../../i18n/messages";
+import { useT, useTextFormatter } from "../../i18n/useT";
+import { Skeleton } from "../../shell/Skeleton";
+import { showToast } from "../../stores/toast";
+
+function failed(error: unknown) {
+  showToast({ variant: "error", title: savedSearchError(error) });
+}
+
+type Refresh = () => Promise<unknown>;
+
+function RenameForm({ saved, onDone, refresh }: { saved: SavedSearch; onDone: () => void; refresh: Refresh }) {
+  const t = useT();
+  const format = useTextFormatter();
+  const id = useId();
+  const [name, setName] = useState(saved.name);
+  const [error, setError] = useState<Text | null>(null);
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setError({ id: "savedSearch.error.nameRequired" });
+      return;
+    }
+    try {
+      await updateSavedSearch(saved.id, { name: name.trim() });
+      await refresh();
+      onDone();
+    } catch (failure) {
+      setError(savedSearchError(failure));
+    }
+  };
+  return (
+    <form className="saved-search-rename" onSubmit={(event) => void submit(event)}>
+      <label htmlFor={id} className="sr-only">
+        {t("savedSearch.name")}
+      </label>
+      <input
+        id={id}
+        className="input"
+        value={name}
+        maxLength={120}
+        autoFocus
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => setName(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Escape") onDone();
+        }}
+      />
+      <button type="submit" className="button button--primary button--small">
+        {t("savedSearch.save")}
+      </button>
+      <button type="button" className="button button--secondary button--small" onClick={onDone}>
+        {t("savedSearch.cancel")}
+      </button>
+      {error && (
+        <p id={`${id}-error`} className="form-field__error" role="alert">
+          {format(error)}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function Row({ saved, refresh }: { saved: SavedSearch; refresh: Refresh }) {
+  const t = useT();
+  const language = useLanguageStore((state) => state.language);
+  const [renaming, setRenaming] = useState(false);
+  const switchAlerts = () => updateSavedSearch(saved.id, { alerts: !saved.alerts }).then(refresh, failed);
+  const remove = () => {
+    if (!window.confirm(t("savedSearch.deleteConfirm", { name: saved.name }))) return;
+    deleteSavedSearch(saved.id).then(refresh, failed);
+  };
+  return (
+    <tr>
+      <td>
+        {renaming ? (
+          <RenameForm saved={saved} refresh={refresh} onDone={() => setRenaming(false)} />
+        ) : (
+          <a href={saved.marketPath}>{saved.name}</a>
+        )}
+        <div className="muted saved-search__summary">{saved.summary}</div>
+      </td>
+      <td>
+        <span className={`status-badge ${saved.alerts ? "status-badge--active" : "status-badge--pending"}`}>
+          {t(saved.alerts ? "savedSearch.alerts.on" : "savedSearch.alerts.off")}
+        </span>
+      </td>
+      <td>{saved.lastAlertedAt ? formatDate(saved.lastAlertedAt, language) : t("savedSearch.never")}</td>
+      <td>
+        <div className="saved-search__actions">
+          <a className="button button--secondary button--small" href={saved.marketPath}>
+            {t("savedSearch.open")}
+          </a>
+          <button type="button" className="button button--secondary button--small" onClick={() => setRenaming(true)} aria-label={t("savedSearch.renameNamed", { name: saved.name })}>
+            {t("savedSearch.rename")}
+          </button>
+          <button type="button" className="button button--secondary button--small" onClick={() => void switchAlerts()} aria-label={t(saved.alerts ? "savedSearch.alerts.stopNamed" : "savedSearch.alerts.resumeNamed", { name: saved.name })}>
+            {t(saved.alerts ? "savedSearch.alerts.stop" : "savedSearch.alerts.resume")}
+          </button>
+          <button type="button" className="button button--secondary button--small" onClick={remove} aria-label={t("savedSearch.deleteNamed", { name: saved.name })}>
+            {t("savedSearch.delete")}
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** The user's saved searches of Market Insight and their email alerts: open, rename, stop or delete each. */
+export function SavedSearches() {
+  const t = useT();
+  const { data: searches, error, mutate } = useSavedSearches();
+  const refresh = () => mutate();
+  let content;
+  if (error) content = <p className="muted">{t("savedSearch.unavailable")}</p>;
+  else if (!searches) content = <Skeleton />;
+  else if (searches.length === 0) content = <p className="table-empty">{t("savedSearch.empty")}</p>;
+  else
+    content = (
+      <div className="table-scroll">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("savedSearch.name")}</th>
+              <th scope="col">{t("savedSearch.alerts")}</th>
+              <th scope="col">{t("savedSearch.lastAlert")}</th>
+              <th scope="col">{t("savedSearch.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {searches.map((saved) => (
+              <Row key={saved.id} saved={saved} refresh={refresh} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  return (
+    <section className="card">
+      <h2 className="card__title">{t("savedSearch.title")}</h2>
+      <p className="muted">{t("savedSearch.intro")}</p>
+      {content}
+    </section>
+  );
+}
