@@ -53,7 +53,7 @@ class IndexMissing(Exception):
     """No snapshot has been built yet."""
 
 
-def _rows(cursor: BoundedCursor) -> list[dict[str, Any]]:
+def _rows(cursor: BoundedCursor | duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
     names = [column[0] for column in cursor.description or []]
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
