@@ -18,7 +18,7 @@ from apps.accounts.models import User
 from apps.billing.products import MARKET_INSIGHTS
 from apps.billing.selectors import current_plans
 from apps.billing.services import count_query
-from apps.core.errors import PermissionDenied, ValidationFailed
+from apps.core.errors import NotFound, PermissionDenied, ValidationFailed
 from apps.core.responses import envelope
 from apps.core.schemas import Envelope, Message, PagedEnvelope
 from apps.market import ask, exports, selectors
@@ -30,12 +30,20 @@ from apps.market.schemas import (
     DownloadQuery,
     MetaDataOut,
     MonthOut,
-    PagedSearchQuery,
+    PartyProfileOut,
+    PriceQuery,
+    ProfileQuery,
+    RankingOut,
+    RankingQuery,
     SearchQuery,
     ShipmentOut,
+    ShipmentPageQuery,
     StatisticsOut,
     TopHSCodeOut,
+    UnitPricesOut,
     paging,
+    profile_period,
+    shipment_sort,
 )
 from apps.market.services import request_importer_contacts
 
@@ -60,11 +68,48 @@ def counted_search(request: HttpRequest, query: SearchQuery) -> ShipmentFilters:
 
 
 @router.get("shipments", response=PagedEnvelope[ShipmentOut])
-def shipments(request: HttpRequest, query: Query[PagedSearchQuery]) -> dict[str, Any]:
+def shipments(request: HttpRequest, query: Query[ShipmentPageQuery]) -> dict[str, Any]:
+    """A page of the search's shipments, newest first unless `sort` names another order:
+    date, value, weight or price_per_kg, each with a leading '-' for descending."""
+    page, page_size = paging(query)
+    sort = shipment_sort(query)
+    filters = counted_search(request, query)
+    rows, total = selectors.search_shipments(filters, page=page, page_size=page_size, sort=sort)
+    return envelope(rows, page=page, page_size=page_size, total=total)
+
+
+@router.get("shipments/rankings", response=PagedEnvelope[RankingOut])
+def rankings(request: HttpRequest, query: Query[RankingQuery]) -> dict[str, Any]:
+    """The search's importers or exporters (`side`) ranked by value (USD), net weight (kg) or
+    shipments (`by`), with each one's share of the total and growth against the previous
+    period of equal length."""
     page, page_size = paging(query)
     filters = counted_search(request, query)
-    rows, total = selectors.search_shipments(filters, page=page, page_size=page_size)
+    rows, total = selectors.rankings(
+        filters, side=query.side, by=query.by, page=page, page_size=page_size
+    )
     return envelope(rows, page=page, page_size=page_size, total=total)
+
+
+@router.get("shipments/unit-prices", response=Envelope[UnitPricesOut])
+def unit_prices(request: HttpRequest, query: Query[PriceQuery]) -> dict[str, Any]:
+    """Unit price per kg of net weight (USD/kg): quartiles and the weighted average per month,
+    and per origin or destination country when `by` says so."""
+    return envelope(selectors.unit_prices(counted_search(request, query), by=query.by))
+
+
+@router.get("parties/{party_id}", response=Envelope[PartyProfileOut])
+def party_profile(
+    request: HttpRequest, party_id: int, query: Query[ProfileQuery]
+) -> dict[str, Any]:
+    """An importer's or exporter's trade profile (within the period when given); it counts
+    as one query of the day."""
+    start, end = profile_period(query)
+    if selectors.party(party_id) is None:
+        raise NotFound("No such importer or exporter")
+    user: User = request.auth  # type: ignore[attr-defined]
+    count_query(user, product_name=MARKET_INSIGHTS, key=f"party:{party_id}|{start}|{end}")
+    return envelope(selectors.party_profile(party_id, start=start, end=end))
 
 
 @router.get("shipments/hs-codes", response=Envelope[list[TopHSCodeOut]])
