@@ -7,6 +7,7 @@ import {
   CONTACT_PATH,
   HS_CODES_PATH,
   META_PATH,
+  PARTIES_PATH,
   SHIPMENTS_PATH,
   STATISTICS_PATH,
   SUMMARY_PATH,
@@ -52,6 +53,9 @@ const SHIPMENT = {
   net_weight_kg: 19200.0,
   value_usd: 134400.0,
   price_per_unit: 7.0,
+  exporter_id: 11,
+  importer_id: 12,
+  price_per_kg: 7.0,
 };
 
 const STATISTICS = {
@@ -238,15 +242,28 @@ describe("MarketPage", () => {
     renderPage();
     search();
     const table = await screen.findByRole("table", { name: "" });
-    const headers = within(table).getAllByRole("columnheader").map((cell) => cell.textContent);
-    expect(headers).toEqual(["Date", "HS code", "Exporter", "Importer", "Shipment", "Price (USD)", "Price per unit", "Actions"]);
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((cell) => cell.textContent.replace(/[▲▼↕]/g, ""));
+    expect(headers).toEqual([
+      "Date",
+      "HS code",
+      "Exporter",
+      "Importer",
+      "Shipment",
+      "Net weight (kg)",
+      "Price (USD)",
+      "Price (USD/kg)",
+      "Actions",
+    ]);
     const cells = within(within(table).getAllByRole("row")[1]!).getAllByRole("cell").map((cell) => cell.textContent);
-    expect(cells.slice(0, 7)).toEqual([
+    expect(cells.slice(0, 8)).toEqual([
       "Mar 5, 2024",
       "080132",
       "LafoocoViet Nam",
       "Olam AmericasUnited States",
-      "Cashew kernels W32019,200 KGM · 19.2 t",
+      "Cashew kernels W32019,200 KGM · $7/KGM",
+      "19.2 t",
       "$134,400",
       "$7",
     ]);
@@ -310,6 +327,42 @@ describe("MarketPage", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Refresh" }));
     await waitFor(() => expect(queriesTo(fetchMock, SHIPMENTS_PATH)).toHaveLength(4));
+  });
+
+  it("sorts the table by a column and opens an importer's trade profile from a row", async () => {
+    const fetchMock = stubApi(
+      routes({
+        [`GET ${PARTIES_PATH}/12`]: ok({
+          party_id: 12,
+          name: "Olam Americas",
+          country: "US",
+          shipments: 1,
+          as_importer: 1,
+          as_exporter: 0,
+          value_usd: 134400,
+          net_weight_kg: 19200,
+          first_date: "2024-03-05",
+          last_date: "2024-03-05",
+          months: [],
+          products: [],
+          partner_countries: [],
+          counterparties: [],
+        }),
+      }),
+    );
+    renderPage();
+    search();
+    const table = await screen.findByRole("table", { name: "" });
+    fireEvent.click(within(within(table).getByRole("columnheader", { name: "Price (USD)" })).getByRole("button"));
+    await waitFor(() => expect(queriesTo(fetchMock, SHIPMENTS_PATH).at(-1)?.get("sort")).toBe("-value"));
+    expect(queriesTo(fetchMock, SHIPMENTS_PATH).at(-1)?.get("page")).toBe("1");
+    expect(queriesTo(fetchMock, STATISTICS_PATH)).toHaveLength(1);
+
+    fireEvent.click(within(table).getByRole("button", { name: "Olam Americas" }));
+    const dialog = await screen.findByRole("dialog", { name: "Olam Americas" });
+    expect(await within(dialog).findByText("As importer")).toBeTruthy();
+    fireEvent.keyDown(document, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
   it("says so when no shipments match", async () => {

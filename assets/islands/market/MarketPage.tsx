@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import {
+  DEFAULT_SORT,
   PAGE_SIZES,
   dataPeriod,
   emptyFilters,
@@ -13,17 +14,22 @@ import {
   type AiAnswer,
   type FieldErrors,
   type MarketFilters,
+  type ShipmentSort,
 } from "../../api/market";
 import { useT } from "../../i18n/useT";
 import { EmptyState, PageHeader } from "../../shell/PageHeader";
 import { Tooltip } from "../../shell/Tooltip";
 import { openPricing } from "../../stores/pricing";
 import { AiAskBox } from "./AiAskBox";
+import { CoverageNote, PeriodNotice } from "./Coverage";
 import { Dashboard } from "./Dashboard";
 import { Downloads } from "./Downloads";
 import { FilterForm } from "./FilterForm";
 import { HsCodesPanel } from "./HsCodesPanel";
 import { MonthlyPanel } from "./MonthlyPanel";
+import { PartyDrawer, type OpenParty } from "./PartyDrawer";
+import { PricePanel } from "./PricePanel";
+import { RankingsPanel } from "./RankingsPanel";
 import { ShipmentTable } from "./ShipmentTable";
 import { pageSizeFromSearch, useMarketSearch, writeSearchToAddress } from "./useMarketSearch";
 
@@ -64,8 +70,10 @@ export function MarketPage() {
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(() => pageSizeFromSearch(window.location.search));
+  const [sort, setSort] = useState<ShipmentSort>(DEFAULT_SORT);
+  const [party, setParty] = useState<OpenParty | null>(null);
   const query = submitted ? filterQuery(submitted) : null;
-  const { statistics, hsCodes, summary, table } = useMarketSearch(query, page, pageSize);
+  const { statistics, hsCodes, summary, table } = useMarketSearch(query, page, pageSize, sort);
 
   const failure: unknown = statistics.error ?? hsCodes.error ?? summary.error ?? table.error;
   const quotaBlocked = isQuotaError(failure);
@@ -111,6 +119,22 @@ export function MarketPage() {
     run(next);
   };
 
+  const useLatestPeriod = () => {
+    const period = dataPeriod(lastDate);
+    const next = { ...(submitted ?? form), ...period };
+    periodSettled.current = true;
+    setForm({ ...form, ...period });
+    if (submitted) run(next);
+  };
+
+  const openParty = useCallback((id: number, name: string) => setParty({ id, name }), []);
+  // Modal re-runs its focus effect when onClose changes: keep it stable.
+  const closeParty = useCallback(() => setParty(null), []);
+  const changeSort = (next: ShipmentSort) => {
+    setSort(next);
+    setPage(1);
+  };
+
   const changePageSize = (size: number) => {
     setPageSize(size);
     setPage(1);
@@ -125,8 +149,10 @@ export function MarketPage() {
         {meta?.demoData && <DemoBadge />}
       </PageHeader>
       <div className="market">
+        <CoverageNote coverage={meta?.coverage} />
         <AiAskBox onAnswer={answer} />
         <FilterForm value={form} errors={errors} countries={meta?.countries} onChange={editForm} onSubmit={() => run(form)} />
+        <PeriodNotice filters={form} coverage={meta?.coverage} onUseLatest={useLatestPeriod} />
         {query === null ? (
           <>
             <HsCodesPanel figures={undefined} loading={false} selected={form.hsCode} onToggle={toggleHsCode} />
@@ -167,13 +193,19 @@ export function MarketPage() {
                 loading={loading(table)}
                 countries={meta?.countries}
                 pageSizes={pageSizes}
+                sort={sort}
+                onSort={changeSort}
+                onParty={openParty}
                 onPage={setPage}
                 onPageSize={changePageSize}
               />
             </section>
+            <RankingsPanel query={query} countries={meta?.countries} pageSizes={pageSizes} onParty={openParty} />
+            <PricePanel query={query} countries={meta?.countries} />
           </>
         )}
       </div>
+      {party && <PartyDrawer party={party} countries={meta?.countries} onOpen={openParty} onClose={closeParty} />}
     </>
   );
 }

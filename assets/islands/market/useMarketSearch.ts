@@ -12,6 +12,7 @@ import {
   type HsCodeFigure,
   type MonthFigure,
   type ShipmentPage,
+  type ShipmentSort,
   type ShipmentStatistics,
 } from "../../api/market";
 import { fetchData } from "../../api/swr";
@@ -31,9 +32,10 @@ const SEARCH_KEYS = [
 
 /**
  * One search, four panels: each is cached under its path plus the filter query, so they load
- * in parallel and a repeated search comes from the cache. Paging changes only the table's key.
+ * in parallel and a repeated search comes from the cache. Paging and sorting change only the
+ * table's key.
  */
-export function useMarketSearch(query: string | null, page: number, pageSize: number) {
+export function useMarketSearch(query: string | null, page: number, pageSize: number, sort?: ShipmentSort) {
   const key = (path: string) => (query === null ? null : `${path}?${query}`);
   const statistics = useSWR<ShipmentStatistics, unknown>(key(STATISTICS_PATH), fetchData<ShipmentStatistics>, {
     onSuccess: () => void refreshProfile(),
@@ -41,7 +43,7 @@ export function useMarketSearch(query: string | null, page: number, pageSize: nu
   const hsCodes = useSWR<HsCodeFigure[], unknown>(key(HS_CODES_PATH), fetchData<HsCodeFigure[]>);
   const summary = useSWR<MonthFigure[], unknown>(key(SUMMARY_PATH), fetchData<MonthFigure[]>);
   const table = useSWR<ShipmentPage, unknown>(
-    query === null ? null : `${SHIPMENTS_PATH}?${pageQuery(query, page, pageSize)}`,
+    query === null ? null : `${SHIPMENTS_PATH}?${pageQuery(query, page, pageSize, sort)}`,
     fetchShipmentPage,
     { keepPreviousData: true },
   );
