@@ -121,6 +121,7 @@ export function RankingsPanel({ query, countries, pageSizes, onParty }: Props) {
           pageSize={data.pageSize}
           total={data.total}
           pageSizes={pageSizes}
+          label={t("market.rankings.pages")}
           onPage={setPage}
           onPageSize={(size) => {
             setPageSize(size);
