@@ -120,105 +120,140 @@ class TradeAnalysis:
         self, party_id: int, *, start: date | None = None, end: date | None = None
     ) -> dict[str, Any] | None:
         """What one party bought and sold (within `start`..`end` when given): totals, months,
-        products with their median price per kg, partner countries and counterparties."""
+        products with their median price per kg, partner countries and counterparties, in
+        one pass over its shipments (grouping sets), then the names of the few it shows."""
         found = self.party(party_id)
         if found is None:
             return None
-        mine = (
-            "WITH mine AS (SELECT s.date, s.hs_code, s.value_usd, s.net_weight_kg, "
-            "s.importer_id = ? AS bought, "
-            "CASE WHEN s.importer_id = ? THEN s.exporter_id ELSE s.importer_id END AS partner_id, "
-            "CASE WHEN s.importer_id = ? THEN s.exporter_country ELSE s.importer_country END "
-            "AS partner_country "
-            "FROM shipments s WHERE (s.importer_id = ? OR s.exporter_id = ?) "
-            "AND s.date BETWEEN ? AND ?) "
+        groups = self._query(
+            f"""
+            WITH mine AS (
+                SELECT s.date, s.hs_code, s.value_usd, s.net_weight_kg,
+                       {_MONTH} AS month, s.importer_id = ? AS bought,
+                       CASE WHEN s.importer_id = ? THEN s.exporter_id ELSE s.importer_id END
+                         AS partner_id,
+                       CASE WHEN s.importer_id = ? THEN s.exporter_country
+                            ELSE s.importer_country END AS partner_country
+                FROM shipments s
+                WHERE (s.importer_id = ? OR s.exporter_id = ?) AND s.date BETWEEN ? AND ?
+            )
+            SELECT grouping(month, hs_code, partner_country, partner_id) AS grouping_id,
+                   month, hs_code, partner_country, partner_id,
+                   count(*) AS shipments, count(*) FILTER (WHERE bought) AS as_importer,
+                   coalesce(sum(value_usd), 0) AS value_usd,
+                   coalesce(sum(net_weight_kg), 0) AS net_weight_kg,
+                   min(date) AS first_date, max(date) AS last_date,
+                   median(value_usd / net_weight_kg) FILTER (WHERE net_weight_kg > 0)
+                     AS median_price_per_kg
+            FROM mine s
+            GROUP BY GROUPING SETS ((month), (hs_code), (partner_country), (partner_id), ())
+            """,
+            [party_id] * 5 + [start or date.min, end or date.max],
         )
-        params = [party_id] * 5 + [start or date.min, end or date.max]
+        # grouping() sets a bit for each column a row is not grouped by (month first).
+        sets: dict[str, list[dict[str, Any]]] = {
+            name: [row for row in groups if row["grouping_id"] == bits]
+            for name, bits in (
+                ("month", 0b0111),
+                ("hs_code", 0b1011),
+                ("partner_country", 0b1101),
+                ("partner_id", 0b1110),
+                ("total", 0b1111),
+            )
+        }
+        [total] = sets["total"]
 
-        def query(sql: str) -> list[dict[str, Any]]:
-            return self._query(mine + sql, params)
+        def figures(row: dict[str, Any], *names: str) -> dict[str, Any]:
+            return {
+                **{name: row[name] for name in names},
+                "shipments": int(row["shipments"]),
+                "value_usd": round(float(row["value_usd"]), 2),
+                "net_weight_kg": round(float(row["net_weight_kg"]), 3),
+            }
 
-        [totals] = query(
-            "SELECT count(*) AS shipments, count(*) FILTER (WHERE bought) AS as_importer, "
-            "count(*) FILTER (WHERE NOT bought) AS as_exporter, "
-            "round(coalesce(sum(value_usd), 0), 2) AS value_usd, "
-            "round(coalesce(sum(net_weight_kg), 0), 3) AS net_weight_kg, "
-            "min(date) AS first_date, max(date) AS last_date FROM mine s"
-        )
-        months = query(
-            f"SELECT {_MONTH} AS month, count(*) AS shipments, "
-            "round(sum(value_usd), 2) AS value_usd, "
-            "round(coalesce(sum(net_weight_kg), 0), 3) AS net_weight_kg "
-            "FROM mine s GROUP BY 1 ORDER BY 1"
-        )
-        products = query(
-            "SELECT t.*, h.description_en, h.description_vi, h.description_zh FROM ("
-            "SELECT hs_code, count(*) AS shipments, round(sum(value_usd), 2) AS value_usd, "
-            "round(coalesce(sum(net_weight_kg), 0), 3) AS net_weight_kg, "
-            f"median({_PER_KG}) FILTER (WHERE {_WEIGHED}) AS median_price_per_kg "
-            f"FROM mine s GROUP BY 1 ORDER BY value_usd DESC, hs_code LIMIT {PROFILE_TOP}"
-            ") t LEFT JOIN hs_codes h ON h.code = t.hs_code ORDER BY t.value_usd DESC, t.hs_code"
-        )
-        countries = query(
-            "SELECT partner_country AS country, count(*) AS shipments, "
-            "round(sum(value_usd), 2) AS value_usd, "
-            "round(coalesce(sum(net_weight_kg), 0), 3) AS net_weight_kg "
-            "FROM mine s GROUP BY 1 ORDER BY value_usd DESC, country "
-            f"LIMIT {PROFILE_TOP}"
-        )
-        partners = query(
-            "SELECT t.*, p.name, p.country FROM ("
-            "SELECT partner_id AS party_id, count(*) AS shipments, "
-            "round(sum(value_usd), 2) AS value_usd, "
-            "round(coalesce(sum(net_weight_kg), 0), 3) AS net_weight_kg, "
-            "max(date) AS last_date FROM mine s GROUP BY 1 "
-            f"ORDER BY value_usd DESC, party_id LIMIT {PROFILE_TOP}"
-            ") t JOIN parties p ON p.party_id = t.party_id ORDER BY t.value_usd DESC, t.party_id"
-        )
+        def top(name: str) -> list[dict[str, Any]]:
+            rows = sorted(sets[name], key=lambda row: (-row["value_usd"], str(row[name])))
+            return rows[:PROFILE_TOP]
+
+        products = [figures(row, "hs_code", "median_price_per_kg") for row in top("hs_code")]
+        names = self._named("hs_codes", "code", [row["hs_code"] for row in products])
+        for product in products:
+            named = names.get(product["hs_code"], {})
+            for language in ("en", "vi", "zh"):
+                product[f"description_{language}"] = named.get(f"description_{language}")
+        partners = [
+            figures(row, "last_date") | {"party_id": row["partner_id"]} for row in top("partner_id")
+        ]
+        parties = self._named("parties", "party_id", [row["party_id"] for row in partners])
+        for partner in partners:
+            partner["name"] = parties[partner["party_id"]]["name"]
+            partner["country"] = parties[partner["party_id"]]["country"]
+        shipments = int(total["shipments"])
         return {
             **found,
-            **totals,
-            "months": months,
+            **figures(total),
+            "as_importer": int(total["as_importer"]),
+            "as_exporter": shipments - int(total["as_importer"]),
+            "first_date": total["first_date"],
+            "last_date": total["last_date"],
+            "months": [
+                figures(row, "month") for row in sorted(sets["month"], key=lambda r: r["month"])
+            ],
             "products": products,
-            "partner_countries": countries,
+            "partner_countries": [
+                figures(row) | {"country": row["partner_country"]} for row in top("partner_country")
+            ],
             "counterparties": partners,
         }
+
+    def _named(self, table: str, key: str, values: Sequence[Any]) -> dict[Any, dict[str, Any]]:
+        """The rows of a small lookup table (`hs_codes`, `parties`) for the given keys."""
+        if not values:
+            return {}
+        rows = self._query(f"SELECT * FROM {table} WHERE {key} = ANY(?)", [list(values)])
+        return {row[key]: row for row in rows}
 
     def unit_prices(self, filters: ShipmentFilters, *, by: str = "") -> dict[str, Any]:
         """Unit price per kg (value over net weight, of the shipments that have one) of what
         `filters` match: quartiles and the weighted average per month, and when `by` is
         origin or destination, the same for the largest countries by weight, over the period
-        and per month."""
+        and per month; one pass over the matches (grouping sets)."""
         where = where_clause(filters)
-        months = self._query(
-            f"SELECT {_MONTH} AS month, {_QUARTILES} FROM shipments s "
-            f"WHERE {where.sql()} GROUP BY 1 HAVING count(*) FILTER (WHERE {_WEIGHED}) > 0 "
-            "ORDER BY 1",
+        column = PRICE_GROUPS[by] if by else "''"
+        sets = "(month), (country), (country, month)" if by else "(month)"
+        rows = self._query(
+            f"""
+            SELECT grouping(month, country) AS grouping_id, month, country, {_QUARTILES}
+            FROM (
+                SELECT s.value_usd, s.net_weight_kg, {_MONTH} AS month, {column} AS country
+                FROM shipments s WHERE {where.sql()} AND {_WEIGHED}
+            ) s
+            GROUP BY GROUPING SETS ({sets})
+            """,
             where.params,
         )
-        result: dict[str, Any] = {"months": [_quartiles(row) for row in months], "groups": []}
-        if not by:
-            return result
-        column = PRICE_GROUPS[by]
-        groups = self._query(
-            f"SELECT {column} AS country, {_QUARTILES} FROM shipments s "
-            f"WHERE {where.sql()} AND {_WEIGHED} GROUP BY 1 "
-            f"ORDER BY net_weight_kg DESC, country LIMIT {PRICE_GROUP_LIMIT}",
-            where.params,
-        )
-        if not groups:
-            return result
-        countries = [row["country"] for row in groups]
-        per_month = self._query(
-            f"SELECT {column} AS country, {_MONTH} AS month, {_QUARTILES} FROM shipments s "
-            f"WHERE {where.sql()} AND {_WEIGHED} AND {column} = ANY(?) GROUP BY 1, 2 "
-            "ORDER BY 1, 2",
-            [*where.params, countries],
-        )
-        months_of: dict[str, list[dict[str, Any]]] = {country: [] for country in countries}
-        for row in per_month:
-            months_of[row.pop("country")].append(_quartiles(row))
-        for group in groups:
-            _quartiles(group)["months"] = months_of[group["country"]]
-        result["groups"] = groups
-        return result
+        for row in rows:
+            _quartiles(row)
+        months = sorted((r for r in rows if r["grouping_id"] == 0b01), key=lambda r: r["month"])
+        groups = sorted(
+            (r for r in rows if r["grouping_id"] == 0b10),
+            key=lambda r: (-r["net_weight_kg"], r["country"]),
+        )[:PRICE_GROUP_LIMIT]
+        by_country: dict[str, list[dict[str, Any]]] = {row["country"]: [] for row in groups}
+        for row in sorted(rows, key=lambda r: r["month"] or ""):
+            if row["grouping_id"] == 0 and row["country"] in by_country:
+                by_country[row["country"]].append(row)
+
+        def shaped(row: dict[str, Any], *drop: str) -> dict[str, Any]:
+            return {k: v for k, v in row.items() if k not in ("grouping_id", *drop)}
+
+        return {
+            "months": [shaped(row, "country") for row in months],
+            "groups": [
+                {
+                    **shaped(group, "month"),
+                    "months": [shaped(row, "country") for row in by_country[group["country"]]],
+                }
+                for group in groups
+            ],
+        }
