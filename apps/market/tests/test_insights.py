@@ -305,3 +305,30 @@ def test_unit_prices_per_month_and_origin(client: Client) -> None:
         )
         assert group["net_weight_kg"] == pytest.approx(float(sum(kg(s) for s in rows)))
         assert sum(m["priced_shipments"] for m in group["months"]) == len(rows)
+
+
+def test_a_profile_of_a_period_without_shipments_is_empty(
+    client: Client, trade: dict[str, TradeParty]
+) -> None:
+    profile = data(
+        client, f"parties/{trade['kerala'].pk}", start_date="01-01-2030", end_date="31-12-2030"
+    )["data"]
+    assert (profile["shipments"], profile["value_usd"], profile["first_date"]) == (0, 0.0, None)
+    assert profile["months"] == profile["products"] == profile["counterparties"] == []
+
+
+def test_a_profiles_period_is_checked(client: Client, trade: dict[str, TradeParty]) -> None:
+    response = client.get(f"/fast-ai/v1/parties/{trade['kerala'].pk}", {"start_date": "2024/13/01"})
+    assert response.status_code == 422
+    assert response.json()["data"]["fields"]["start_date"] == ["Use dd-MM-yyyy or dd/MM/yyyy"]
+
+
+def test_a_profile_counts_as_one_query_of_the_day(trade: dict[str, TradeParty]) -> None:
+    free = Client()
+    free.force_login(User.objects.create_user("free@example.com"))
+    kerala, tokyo = trade["kerala"].pk, trade["tokyo"].pk
+    for _ in range(3):  # the same profile again: counted once
+        assert free.get(f"/fast-ai/v1/parties/{kerala}").status_code == 200
+    assert free.get(f"/fast-ai/v1/parties/{tokyo}").status_code == 200
+    # The free plan's two queries are used: a third profile is refused.
+    assert free.get(f"/fast-ai/v1/parties/{trade['rotterdam'].pk}").status_code == 403
