@@ -202,6 +202,15 @@ describe("RankingsPanel", () => {
     fireEvent.click(screen.getByRole("button", { name: "Olam Americas" }));
     expect(onParty).toHaveBeenCalledWith(12, "Olam Americas");
   });
+
+  it("calls nobody new when the data does not reach back into the previous period", async () => {
+    stubApi({ [`GET ${RANKINGS_PATH}`]: ok(RANKINGS, { page: 1, page_size: 10, total: 2 }) });
+    renderFresh(
+      <RankingsPanel query="product_details=cashew" countries={COUNTRIES} pageSizes={[10]} previousInData={false} onParty={vi.fn()} />,
+    );
+    const second = (await screen.findByRole("button", { name: "Delhi Dry Fruits" })).closest("tr")!;
+    expect(within(second).getAllByRole("cell")[4]?.textContent).toBe("—");
+  });
 });
 
 const FIGURES = { priced_shipments: 3, net_weight_kg: 30000, value_usd: 210000, average: 7 };

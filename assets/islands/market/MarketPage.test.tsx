@@ -37,6 +37,14 @@ const META = {
   date_formats: ["dd-MM-yyyy", "dd/MM/yyyy"],
   data_range: { first_date: "2024-01-01", last_date: "2026-02-28" },
   demo_data: true,
+  coverage: {
+    first_date: "2024-01-01",
+    last_date: "2026-02-28",
+    shipments: 3000,
+    sources: ["demo"],
+    demo: true,
+    updated_at: "2026-03-01T06:00:00Z",
+  },
 };
 
 const SHIPMENT = {
@@ -143,6 +151,7 @@ describe("MarketPage", () => {
     expect(screen.getByLabelText<HTMLInputElement>("End date").value).toBe("05-03-2026");
     expect(screen.getByText("Start a search to see trade data")).toBeTruthy();
     expect(screen.getByText("Demo data")).toBeTruthy();
+    expect(screen.getByText(/^Data: Jan 2024 – Feb 2026, 3,000 shipments, demo/)).toBeTruthy();
     expect(screen.getAllByRole("option", { name: "Viet Nam" })).toHaveLength(2);
     expect(screen.getByText("Queries left today:")).toBeTruthy();
     expect(queriesTo(fetchMock, STATISTICS_PATH)).toHaveLength(0);
@@ -174,6 +183,20 @@ describe("MarketPage", () => {
     expect(screen.getByLabelText<HTMLInputElement>("Start date").value).toBe("01-06-2025");
     expect(screen.getByLabelText<HTMLInputElement>("End date").value).toBe("30-11-2025");
     expect(queriesTo(fetchMock, SHIPMENTS_PATH).map((query) => query.get("end_date"))).toEqual(["30-11-2025"]);
+  });
+
+  it("says when the period lies outside the data and searches its last 12 months on request", async () => {
+    const fetchMock = stubApi(routes());
+    renderPage();
+    fireEvent.change(screen.getByLabelText("Start date"), { target: { value: "01-03-2026" } });
+    fireEvent.change(screen.getByLabelText("End date"), { target: { value: "05-03-2026" } });
+    search();
+    expect(screen.getByText(/^The data covers Jan 2024 – Feb 2026; your period lies outside it/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Use the last 12 months of data" }));
+    await waitFor(() => expect(queriesTo(fetchMock, STATISTICS_PATH).at(-1)?.get("end_date")).toBe(DATA_PERIOD.endDate));
+    expect(queriesTo(fetchMock, STATISTICS_PATH).at(-1)?.get("start_date")).toBe(DATA_PERIOD.startDate);
+    expect(screen.getByLabelText<HTMLInputElement>("End date").value).toBe(DATA_PERIOD.endDate);
+    expect(screen.queryByText(/your period lies outside it/)).toBeNull();
   });
 
   it("checks the form with the spec's texts before searching", () => {

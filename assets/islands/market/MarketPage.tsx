@@ -9,6 +9,7 @@ import {
   filtersFromAi,
   filtersFromQuery,
   isQuotaError,
+  parseDateInput,
   useMarketMeta,
   validateFilters,
   type AiAnswer,
@@ -42,6 +43,13 @@ function DemoBadge() {
       </span>
     </Tooltip>
   );
+}
+
+/** Whether the data holds days before the search's period (so a previous period can compare). */
+function reachesBefore(filters: MarketFilters | null, firstDate: string | null | undefined): boolean {
+  const start = filters ? parseDateInput(filters.startDate) : null;
+  if (!start || !firstDate) return true;
+  return new Date(`${firstDate.slice(0, 10)}T00:00:00Z`).getTime() < start.getTime();
 }
 
 interface InitialSearch {
@@ -200,7 +208,13 @@ export function MarketPage() {
                 onPageSize={changePageSize}
               />
             </section>
-            <RankingsPanel query={query} countries={meta?.countries} pageSizes={pageSizes} onParty={openParty} />
+            <RankingsPanel
+              query={query}
+              countries={meta?.countries}
+              pageSizes={pageSizes}
+              previousInData={reachesBefore(submitted, meta?.coverage.firstDate)}
+              onParty={openParty}
+            />
             <PricePanel query={query} countries={meta?.countries} />
           </>
         )}

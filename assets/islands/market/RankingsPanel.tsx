@@ -35,12 +35,14 @@ interface Props {
   query: string;
   countries: Country[] | undefined;
   pageSizes: readonly number[];
+  /** Whether the data reaches back into the previous period: if not, nobody is "new". */
+  previousInData?: boolean;
   onParty: (partyId: number, name: string) => void;
 }
 
 /** The search's importers or exporters ranked by value, weight or shipments, with each one's
  * share of the total and its change against the previous period of equal length. */
-export function RankingsPanel({ query, countries, pageSizes, onParty }: Props) {
+export function RankingsPanel({ query, countries, pageSizes, previousInData = true, onParty }: Props) {
   const t = useT();
   const intl = useIntl();
   const language = useLanguage();
@@ -59,7 +61,7 @@ export function RankingsPanel({ query, countries, pageSizes, onParty }: Props) {
   const percent = (fraction: number | null) =>
     fraction === null ? "—" : intl.formatNumber(fraction, { style: "percent", maximumFractionDigits: 1 });
   const change = (row: Ranking) => {
-    if (row.growth === null) return row.previous === 0 ? t("market.rankings.new") : "—";
+    if (row.growth === null) return row.previous === 0 && previousInData ? t("market.rankings.new") : "—";
     const text = percent(row.growth);
     return row.growth > 0 ? `+${text}` : text;
   };
