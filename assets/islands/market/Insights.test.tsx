@@ -197,7 +197,7 @@ describe("RankingsPanel", () => {
       const last = requests(fetchMock, RANKINGS_PATH).at(-1);
       expect([last?.get("side"), last?.get("by"), last?.get("product_details")]).toEqual(["exporter", "weight", "cashew"]);
     });
-    expect(await screen.findByRole("columnheader", { name: "Net weight (kg)" })).toBeTruthy();
+    expect(await screen.findByRole("columnheader", { name: "Net weight" })).toBeTruthy();
 
     fireEvent.click(screen.getByRole("button", { name: "Olam Americas" }));
     expect(onParty).toHaveBeenCalledWith(12, "Olam Americas");
@@ -295,7 +295,7 @@ describe("PartyDrawer", () => {
     expect(product.textContent).toBe("080132Cashew nuts, shelled5$700,000100 t$6.95/kg");
     const months = within(dialog).getByRole("heading", { name: "Monthly value and volume" }).parentElement!;
     expect(within(months).getAllByRole("row").map((row) => row.textContent)).toEqual([
-      "MonthShipmentsValue (USD)Net weight (kg)",
+      "MonthShipmentsValue (USD)Net weight",
       "Nov 20253$400,00060 t",
       "Oct 20252$300,00040 t",
     ]);

@@ -274,7 +274,7 @@ describe("MarketPage", () => {
       "Exporter",
       "Importer",
       "Shipment",
-      "Net weight (kg)",
+      "Net weight",
       "Price (USD)",
       "Price (USD/kg)",
       "Actions",
