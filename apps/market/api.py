@@ -159,6 +159,7 @@ def ask_question(request: HttpRequest, payload: AskIn) -> dict[str, Any]:
             "answer": ask.compose_answer(parsed, statistics, importers),
             "filters": filters_as_query(filters),
             "statistics": statistics,
+            "importers": importers,
         }
     )
 

@@ -302,12 +302,23 @@ class AskFilters(Schema):
     hs_code: list[str]
 
 
+class AskImporterOut(Schema):
+    """An importer the answer names, with its party id for its trade profile."""
+
+    party_id: int
+    importer_name: str
+    importer_country: str
+    shipments: int
+    value_usd: float
+
+
 class AskOut(Schema):
     answer: str
     language: Literal["en", "vi", "zh"]
     understood: bool
     filters: AskFilters
     statistics: StatisticsOut | None
+    importers: list[AskImporterOut] = Field(default_factory=list)
 
 
 class ContactRequestIn(Schema):

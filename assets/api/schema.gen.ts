@@ -1633,6 +1633,22 @@ export interface components {
             /** Hs Code */
             hs_code: string[];
         };
+        /**
+         * AskImporterOut
+         * @description An importer the answer names, with its party id for its trade profile.
+         */
+        AskImporterOut: {
+            /** Party Id */
+            party_id: number;
+            /** Importer Name */
+            importer_name: string;
+            /** Importer Country */
+            importer_country: string;
+            /** Shipments */
+            shipments: number;
+            /** Value Usd */
+            value_usd: number;
+        };
         /** AskOut */
         AskOut: {
             /** Answer */
@@ -1646,6 +1662,8 @@ export interface components {
             understood: boolean;
             filters: components["schemas"]["AskFilters"];
             statistics: components["schemas"]["StatisticsOut"] | null;
+            /** Importers */
+            importers?: components["schemas"]["AskImporterOut"][];
         };
         /** Envelope[AskOut] */
         Envelope_AskOut_: {

@@ -216,8 +216,8 @@ class DuckDBTradeIndex(TradeAnalysis):
         where = where_clause(filters)
         return self._query(
             f"""
-            SELECT p.name AS importer_name, p.country AS importer_country,
-                   t.shipments, t.value_usd
+            SELECT t.importer_id AS party_id, p.name AS importer_name,
+                   p.country AS importer_country, t.shipments, t.value_usd
             FROM (
                 SELECT s.importer_id, count(*) AS shipments, round(sum(s.value_usd), 2) AS value_usd
                 FROM shipments s WHERE {where.sql()}

@@ -332,3 +332,29 @@ def test_a_profile_counts_as_one_query_of_the_day(trade: dict[str, TradeParty]) 
     assert free.get(f"/fast-ai/v1/parties/{tokyo}").status_code == 200
     # The free plan's two queries are used: a third profile is refused.
     assert free.get(f"/fast-ai/v1/parties/{trade['rotterdam'].pk}").status_code == 403
+
+
+def test_the_ai_answer_names_its_importers_with_their_profiles(
+    client: Client, trade: dict[str, TradeParty]
+) -> None:
+    response = client.post(
+        "/fast-ai/v1/shipments/ai/ask",
+        {"question": "cashew exports from Vietnam to the Netherlands in 2024"},
+        content_type="application/json",
+    )
+    importers = response.json()["data"]["importers"]
+    nl = trade["rotterdam"]
+    bought = [
+        s
+        for s in Shipment.objects.filter(importer=nl, exporter_country="VN")
+        if s.date.year == 2024
+    ]
+    assert importers == [
+        {
+            "party_id": nl.pk,
+            "importer_name": nl.name,
+            "importer_country": "NL",
+            "shipments": len(bought),
+            "value_usd": pytest.approx(float(sum(s.value_usd for s in bought))),
+        }
+    ]

@@ -7,6 +7,7 @@ import { swrOptions } from "../../api/swr";
 import type { Language } from "../../i18n/messages";
 import { stubApi, type StubAnswer } from "../../testing/api";
 import { renderWithShell } from "../../testing/render";
+import { AnswerImporters } from "./AnswerImporters";
 import { CoverageNote, PeriodNotice } from "./Coverage";
 import { PartyDrawer } from "./PartyDrawer";
 import { PricePanel } from "./PricePanel";
@@ -314,3 +315,25 @@ describe("PartyDrawer", () => {
   });
 });
 
+
+describe("AnswerImporters", () => {
+  it("links the importers an AI answer names to their trade profiles", () => {
+    const onParty = vi.fn();
+    renderFresh(
+      <AnswerImporters
+        importers={[{ partyId: 12, importerName: "Olam Americas", importerCountry: "US", shipments: 4, valueUsd: 520000 }]}
+        countries={COUNTRIES}
+        onParty={onParty}
+      />,
+    );
+    const list = screen.getByRole("navigation", { name: "Importers in this answer" });
+    expect(within(list).getByRole("listitem").textContent).toBe("Olam Americas United States · $520,000");
+    fireEvent.click(within(list).getByRole("button", { name: "Olam Americas" }));
+    expect(onParty).toHaveBeenCalledWith(12, "Olam Americas");
+  });
+
+  it("shows nothing when the answer names no importer", () => {
+    renderFresh(<AnswerImporters importers={[]} countries={COUNTRIES} onParty={vi.fn()} />);
+    expect(screen.queryByRole("navigation")).toBeNull();
+  });
+});

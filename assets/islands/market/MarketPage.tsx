@@ -22,6 +22,7 @@ import { EmptyState, PageHeader } from "../../shell/PageHeader";
 import { Tooltip } from "../../shell/Tooltip";
 import { openPricing } from "../../stores/pricing";
 import { AiAskBox } from "./AiAskBox";
+import { AnswerImporters } from "./AnswerImporters";
 import { CoverageNote, PeriodNotice } from "./Coverage";
 import { Dashboard } from "./Dashboard";
 import { Downloads } from "./Downloads";
@@ -80,6 +81,7 @@ export function MarketPage() {
   const [pageSize, setPageSize] = useState(() => pageSizeFromSearch(window.location.search));
   const [sort, setSort] = useState<ShipmentSort>(DEFAULT_SORT);
   const [party, setParty] = useState<OpenParty | null>(null);
+  const [aiImporters, setAiImporters] = useState<NonNullable<AiAnswer["importers"]>>([]);
   const query = submitted ? filterQuery(submitted) : null;
   const { statistics, hsCodes, summary, table } = useMarketSearch(query, page, pageSize, sort);
 
@@ -120,7 +122,8 @@ export function MarketPage() {
     if (submitted) run({ ...submitted, hsCode });
   };
 
-  const answer = ({ filters }: AiAnswer) => {
+  const answer = ({ filters, importers }: AiAnswer) => {
+    setAiImporters(importers ?? []);
     const next = filtersFromAi(filters);
     periodSettled.current = true;
     setForm(next);
@@ -159,6 +162,7 @@ export function MarketPage() {
       <div className="market">
         <CoverageNote coverage={meta?.coverage} />
         <AiAskBox onAnswer={answer} />
+        <AnswerImporters importers={aiImporters} countries={meta?.countries} onParty={openParty} />
         <FilterForm value={form} errors={errors} countries={meta?.countries} onChange={editForm} onSubmit={() => run(form)} />
         <PeriodNotice filters={form} coverage={meta?.coverage} onUseLatest={useLatestPeriod} />
         {query === null ? (
