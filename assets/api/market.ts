@@ -42,6 +42,10 @@ export type SortColumn = (typeof SORT_COLUMNS)[number];
 export type ShipmentSort = SortColumn | `-${SortColumn}`;
 export const DEFAULT_SORT: ShipmentSort = "-date";
 
+export function isShipmentSort(value: string): value is ShipmentSort {
+  return SORT_COLUMNS.some((column) => value === column || value === `-${column}`);
+}
+
 export type RankingSide = "importer" | "exporter";
 export type RankingMeasure = "value" | "weight" | "shipments";
 export type PriceGrouping = "" | "origin" | "destination";

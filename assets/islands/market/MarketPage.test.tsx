@@ -251,6 +251,15 @@ describe("MarketPage", () => {
     expect(screen.getByRole("table", { name: /2 months/ })).toBeTruthy();
   });
 
+  it("keeps the table's order from the address", async () => {
+    const fetchMock = stubApi(routes());
+    window.history.replaceState(null, "", "/market-insights?product_details=cashew&start_date=01-01-2025&end_date=31-12-2025&sort=price_per_kg");
+    renderPage();
+    await screen.findByText("Lafooco");
+    expect(queriesTo(fetchMock, SHIPMENTS_PATH)[0]?.get("sort")).toBe("price_per_kg");
+    expect(screen.getByRole("columnheader", { name: "Price (USD/kg)" }).getAttribute("aria-sort")).toBe("ascending");
+  });
+
   it("runs the search in the address bar on load", async () => {
     const fetchMock = stubApi(routes());
     window.history.replaceState(null, "", "/market-insights?importer_name=Olam&start_date=01-01-2025&end_date=31-12-2025&page_size=25");
@@ -378,6 +387,7 @@ describe("MarketPage", () => {
     const table = await screen.findByRole("table", { name: "" });
     fireEvent.click(within(within(table).getByRole("columnheader", { name: "Price (USD)" })).getByRole("button"));
     await waitFor(() => expect(queriesTo(fetchMock, SHIPMENTS_PATH).at(-1)?.get("sort")).toBe("-value"));
+    expect(window.location.search).toContain("sort=-value");
     expect(queriesTo(fetchMock, SHIPMENTS_PATH).at(-1)?.get("page")).toBe("1");
     expect(queriesTo(fetchMock, STATISTICS_PATH)).toHaveLength(1);
 

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
-  DEFAULT_SORT,
   PAGE_SIZES,
   dataPeriod,
   emptyFilters,
@@ -33,7 +32,13 @@ import { PartyDrawer, type OpenParty } from "./PartyDrawer";
 import { PricePanel } from "./PricePanel";
 import { RankingsPanel } from "./RankingsPanel";
 import { ShipmentTable } from "./ShipmentTable";
-import { pageSizeFromSearch, useMarketSearch, writeSearchToAddress } from "./useMarketSearch";
+import {
+  pageSizeFromSearch,
+  sortFromSearch,
+  useMarketSearch,
+  writeSearchToAddress,
+  writeSortToAddress,
+} from "./useMarketSearch";
 
 function DemoBadge() {
   const t = useT();
@@ -79,7 +84,7 @@ export function MarketPage() {
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(() => pageSizeFromSearch(window.location.search));
-  const [sort, setSort] = useState<ShipmentSort>(DEFAULT_SORT);
+  const [sort, setSort] = useState<ShipmentSort>(() => sortFromSearch(window.location.search));
   const [party, setParty] = useState<OpenParty | null>(null);
   const [aiImporters, setAiImporters] = useState<NonNullable<AiAnswer["importers"]>>([]);
   const query = submitted ? filterQuery(submitted) : null;
@@ -144,6 +149,7 @@ export function MarketPage() {
   const changeSort = (next: ShipmentSort) => {
     setSort(next);
     setPage(1);
+    writeSortToAddress(next);
   };
 
   const changePageSize = (size: number) => {

@@ -2,12 +2,14 @@ import useSWR from "swr";
 import { refreshProfile } from "../../api/billing";
 import {
   DEFAULT_PAGE_SIZE,
+  DEFAULT_SORT,
   HS_CODES_PATH,
   PAGE_SIZES,
   SHIPMENTS_PATH,
   STATISTICS_PATH,
   SUMMARY_PATH,
   fetchShipmentPage,
+  isShipmentSort,
   pageQuery,
   type HsCodeFigure,
   type MonthFigure,
@@ -61,6 +63,21 @@ export function writeSearchToAddress(query: string, pageSize: number, location: 
   for (const name of SEARCH_KEYS) params.delete(name);
   for (const [name, value] of new URLSearchParams(query)) params.append(name, value);
   if (pageSize !== DEFAULT_PAGE_SIZE) params.set("page_size", String(pageSize));
+  const search = params.toString();
+  window.history.replaceState(window.history.state, "", `${location.pathname}${search ? `?${search}` : ""}${location.hash}`);
+}
+
+/** The table's order from a query string (the address bar); the default when it names none. */
+export function sortFromSearch(search: string): ShipmentSort {
+  const value = new URLSearchParams(search).get("sort") ?? "";
+  return isShipmentSort(value) ? value : DEFAULT_SORT;
+}
+
+/** Puts the table's order in the address bar (without a history entry); the default leaves it out. */
+export function writeSortToAddress(sort: ShipmentSort, location: Location = window.location): void {
+  const params = new URLSearchParams(location.search);
+  if (sort === DEFAULT_SORT) params.delete("sort");
+  else params.set("sort", sort);
   const search = params.toString();
   window.history.replaceState(window.history.state, "", `${location.pathname}${search ? `?${search}` : ""}${location.hash}`);
 }
