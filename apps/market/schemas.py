@@ -224,6 +224,9 @@ class StatisticsOut(Schema):
     importers: int
     exporters: int
     avg_price_per_unit: float | None
+    avg_price_per_kg: float | None = Field(
+        None, description="Value over net weight of the shipments that have one (USD/kg)"
+    )
 
 
 class MonthOut(Schema):

@@ -1510,6 +1510,11 @@ export interface components {
             exporters: number;
             /** Avg Price Per Unit */
             avg_price_per_unit: number | null;
+            /**
+             * Avg Price Per Kg
+             * @description Value over net weight of the shipments that have one (USD/kg)
+             */
+            avg_price_per_kg?: number | null;
         };
         /** Envelope[list[MonthOut]] */
         Envelope_list_MonthOut__: {

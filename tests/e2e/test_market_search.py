@@ -119,7 +119,7 @@ def test_a_free_user_searches_cashew_from_viet_nam_in_2024(
             "Total weight",
             "Importers",
             "Exporters",
-            "Average price per unit",
+            "Average price (USD/kg)",
         ]
     )
     figures = dashboard.get_by_role("definition")

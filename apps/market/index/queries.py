@@ -175,7 +175,10 @@ class DuckDBTradeIndex(TradeAnalysis):
                    count(DISTINCT s.exporter_id) AS exporters,
                    sum(s.value_usd) FILTER (WHERE s.quantity > 0)
                      / nullif(sum(s.quantity) FILTER (WHERE s.quantity > 0), 0)
-                     AS avg_price_per_unit
+                     AS avg_price_per_unit,
+                   sum(s.value_usd) FILTER (WHERE s.net_weight_kg > 0)
+                     / nullif(sum(s.net_weight_kg) FILTER (WHERE s.net_weight_kg > 0), 0)
+                     AS avg_price_per_kg
             FROM shipments s WHERE {where.sql()}
             """,
             where.params,

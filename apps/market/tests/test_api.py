@@ -191,6 +191,7 @@ def test_statistics(paid_client: Client) -> None:
         "importers": 3,
         "exporters": 1,
         "avg_price_per_unit": pytest.approx(376000 / 57600),
+        "avg_price_per_kg": pytest.approx(376000 / 57600),
     }
 
 

@@ -73,6 +73,7 @@ const STATISTICS = {
   importers: 321,
   exporters: 45,
   avg_price_per_unit: 6.5,
+  avg_price_per_kg: 6.5,
 };
 
 const ok = (data: unknown, meta: Record<string, unknown> = {}): StubAnswer => ({ body: { data, meta } });
@@ -311,7 +312,7 @@ describe("MarketPage", () => {
     expect(figure("Lô hàng")).toBe("12.345");
     expect(figure("Tổng giá trị (USD)")).toBe("1.234.567 US$");
     expect(figure("Tổng trọng lượng")).toBe("2.500 tấn");
-    expect(figure("Giá trung bình mỗi đơn vị")).toBe("6,50 US$");
+    expect(figure("Giá trung bình (USD/kg)")).toBe("6,50 US$/kg");
     expect(screen.getByText("Hạt điều đã bóc vỏ")).toBeTruthy();
     expect(screen.getByText("Hoa Kỳ", { selector: "span" })).toBeTruthy();
     expect(screen.getByText("Tổng cộng 42")).toBeTruthy();
