@@ -220,7 +220,8 @@ class TradeAnalysis:
         and per month; one pass over the matches (grouping sets)."""
         where = where_clause(filters)
         column = PRICE_GROUPS[by] if by else "''"
-        sets = "(month), (country), (country, month)" if by else "(month)"
+        # grouping() needs every column it names in some set: without `by`, country is ''.
+        sets = "(month), (country), (country, month)" if by else "(month), (country)"
         rows = self._query(
             f"""
             SELECT grouping(month, country) AS grouping_id, month, country, {_QUARTILES}
@@ -236,7 +237,7 @@ class TradeAnalysis:
             _quartiles(row)
         months = sorted((r for r in rows if r["grouping_id"] == 0b01), key=lambda r: r["month"])
         groups = sorted(
-            (r for r in rows if r["grouping_id"] == 0b10),
+            (r for r in rows if by and r["grouping_id"] == 0b10),
             key=lambda r: (-r["net_weight_kg"], r["country"]),
         )[:PRICE_GROUP_LIMIT]
         by_country: dict[str, list[dict[str, Any]]] = {row["country"]: [] for row in groups}

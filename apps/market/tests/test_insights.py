@@ -274,6 +274,17 @@ def quartiles(values: list[float]) -> tuple[float, float, float]:
     return p25, median, p75
 
 
+def test_unit_prices_per_month_without_groups(client: Client) -> None:
+    body = data(client, "shipments/unit-prices", **SEARCH)["data"]
+
+    weighed = [s for s in matching(*PERIOD) if s.net_weight_kg]
+    assert body["groups"] == []
+    assert sum(m["priced_shipments"] for m in body["months"]) == len(weighed)
+    assert [m["month"] for m in body["months"]] == sorted(
+        {s.date.strftime("%Y-%m") for s in weighed}
+    )
+
+
 def test_unit_prices_per_month_and_origin(client: Client) -> None:
     body = data(client, "shipments/unit-prices", **SEARCH, by="origin")["data"]
 
