@@ -94,6 +94,51 @@ def main() -> None:
                 lambda f=filters: trade.top_hs_codes(f, limit=10),
             ),
         ]
+    cashew = search_filters(SearchQuery(**text_country))
+    top_importer = trade.rankings(cashew, side="importer", by="value", offset=0, limit=1)[0]
+    queries += [
+        (
+            "text+country+year: sorted by USD/kg",
+            lambda: client.get(
+                "/fast-ai/v1/shipments", {**text_country, "page_size": 25, "sort": "-price_per_kg"}
+            ),
+            lambda: trade.page(cashew, offset=0, limit=25, sort="-price_per_kg"),
+        ),
+        (
+            "text+country+year: importer ranking",
+            lambda: client.get("/fast-ai/v1/shipments/rankings", text_country),
+            lambda: trade.rankings(cashew, side="importer", by="value", offset=0, limit=10),
+        ),
+        (
+            "HS chapter 09: exporters by weight",
+            lambda: client.get(
+                "/fast-ai/v1/shipments/rankings", {**chapter, "side": "exporter", "by": "weight"}
+            ),
+            lambda: trade.rankings(
+                search_filters(SearchQuery(**chapter)),
+                side="exporter",
+                by="weight",
+                offset=0,
+                limit=10,
+            ),
+        ),
+        (
+            "text+country+year: unit prices by origin",
+            lambda: client.get(
+                "/fast-ai/v1/shipments/unit-prices", {**text_country, "by": "origin"}
+            ),
+            lambda: trade.unit_prices(cashew, by="origin"),
+        ),
+    ]
+    if top_importer:
+        party_id = top_importer[0]["party_id"]
+        queries.append(
+            (
+                "party profile (all the data)",
+                lambda: client.get(f"/fast-ai/v1/parties/{party_id}"),
+                lambda: trade.party_profile(party_id),
+            )
+        )
     two_years = search_filters(
         SearchQuery(hs_code=["0901"], start_date="01-01-2023", end_date="31-12-2024")
     )

@@ -19,9 +19,9 @@ from apps.accounts.models import User
 from apps.billing.products import MARKET_INSIGHTS
 from apps.billing.selectors import current_plans
 from apps.billing.services import count_query
-from apps.core.errors import PermissionDenied, ValidationFailed
+from apps.core.errors import NotFound, PermissionDenied, ValidationFailed
 from apps.core.responses import envelope
-from apps.core.schemas import Envelope, Message, PagedEnvelope
+from apps.core.schemas import Envelope, Message, PagedEnvelope, RecordId
 from apps.market import ask, exports, selectors
 from apps.market.filters import ShipmentFilters, filters_as_query, search_filters
 from apps.market.limits import search_allowance
@@ -33,11 +33,19 @@ from apps.market.schemas import (
     DownloadQuery,
     MetaDataOut,
     MonthOut,
-    PagedSearchQuery,
+    PartyProfileOut,
+    PriceQuery,
+    ProfileQuery,
+    RankingOut,
+    RankingQuery,
     SearchQuery,
     ShipmentOut,
+    ShipmentPageQuery,
     StatisticsOut,
     TopHSCodeOut,
+    UnitPricesOut,
+    profile_period,
+    shipment_sort,
 )
 from apps.market.services import request_importer_contacts
 
@@ -66,12 +74,52 @@ def counted_search(request: HttpRequest, query: SearchQuery) -> ShipmentFilters:
 
 
 @router.get("shipments", response=PagedEnvelope[ShipmentOut])
-def shipments(request: HttpRequest, query: Query[PagedSearchQuery]) -> dict[str, Any]:
+def shipments(request: HttpRequest, query: Query[ShipmentPageQuery]) -> dict[str, Any]:
+    """A page of the search's shipments, newest first unless `sort` names another order:
+    date, value, weight or price_per_kg, each with a leading '-' for descending."""
+    page, page_size = query.page, query.page_size
+    sort = shipment_sort(query)
+    with search_allowance(_user(request).pk):
+        filters = counted_search(request, query)
+        rows, total = selectors.search_shipments(filters, page=page, page_size=page_size, sort=sort)
+    return envelope(rows, page=page, page_size=page_size, total=total)
+
+
+@router.get("shipments/rankings", response=PagedEnvelope[RankingOut])
+def rankings(request: HttpRequest, query: Query[RankingQuery]) -> dict[str, Any]:
+    """The search's importers or exporters (`side`) ranked by value (USD), net weight (kg) or
+    shipments (`by`), with each one's share of the total and growth against the previous
+    period of equal length."""
     page, page_size = query.page, query.page_size
     with search_allowance(_user(request).pk):
         filters = counted_search(request, query)
-        rows, total = selectors.search_shipments(filters, page=page, page_size=page_size)
+        rows, total = selectors.rankings(
+            filters, side=query.side, by=query.by, page=page, page_size=page_size
+        )
     return envelope(rows, page=page, page_size=page_size, total=total)
+
+
+@router.get("shipments/unit-prices", response=Envelope[UnitPricesOut])
+def unit_prices(request: HttpRequest, query: Query[PriceQuery]) -> dict[str, Any]:
+    """Unit price per kg of net weight (USD/kg): quartiles and the weighted average per month,
+    and per origin or destination country when `by` says so."""
+    with search_allowance(_user(request).pk):
+        return envelope(selectors.unit_prices(counted_search(request, query), by=query.by))
+
+
+@router.get("parties/{party_id}", response=Envelope[PartyProfileOut])
+def party_profile(
+    request: HttpRequest, party_id: RecordId, query: Query[ProfileQuery]
+) -> dict[str, Any]:
+    """An importer's or exporter's trade profile (within the period when given); it counts
+    as one query of the day."""
+    start, end = profile_period(query)
+    if selectors.party(party_id) is None:
+        raise NotFound("No such importer or exporter")
+    user: User = request.auth  # type: ignore[attr-defined]
+    count_query(user, product_name=MARKET_INSIGHTS, key=f"party:{party_id}|{start}|{end}")
+    with search_allowance(user.pk):
+        return envelope(selectors.party_profile(party_id, start=start, end=end))
 
 
 @router.get("shipments/hs-codes", response=Envelope[list[TopHSCodeOut]])
@@ -130,6 +178,7 @@ def _answer(request: HttpRequest, payload: AskIn) -> dict[str, Any]:
             "answer": ask.compose_answer(parsed, statistics, importers),
             "filters": filters_as_query(filters),
             "statistics": statistics,
+            "importers": importers,
         }
     )
 

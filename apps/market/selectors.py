@@ -3,6 +3,7 @@ the reference data the search screen needs."""
 
 from __future__ import annotations
 
+from datetime import UTC, date
 from typing import Any
 
 from apps.accounts.models import User
@@ -12,6 +13,7 @@ from apps.market import exports, index
 from apps.market.countries import ISO_COUNTRIES, country_names
 from apps.market.filters import ShipmentFilters, filters_as_query
 from apps.market.index import TradeIndex
+from apps.market.index.queries import DEFAULT_SORT
 from apps.market.models import ContactRequest, HSCode, HSSection
 
 TOP_HS_CODES = 10
@@ -25,11 +27,45 @@ def _index() -> TradeIndex:
 
 
 def search_shipments(
-    filters: ShipmentFilters, *, page: int, page_size: int
+    filters: ShipmentFilters, *, page: int, page_size: int, sort: str = DEFAULT_SORT
 ) -> tuple[list[dict[str, Any]], int]:
     trade = _index()
-    rows = trade.page(filters, offset=(page - 1) * page_size, limit=page_size)
+    rows = trade.page(filters, offset=(page - 1) * page_size, limit=page_size, sort=sort)
     return rows, trade.count(filters)
+
+
+def rankings(
+    filters: ShipmentFilters, *, side: str, by: str, page: int, page_size: int
+) -> tuple[list[dict[str, Any]], int]:
+    """A page of the search's importers or exporters ranked by value, weight or shipments."""
+    return _index().rankings(
+        filters, side=side, by=by, offset=(page - 1) * page_size, limit=page_size
+    )
+
+
+def unit_prices(filters: ShipmentFilters, *, by: str = "") -> dict[str, Any]:
+    return {"unit": "USD/kg", **_index().unit_prices(filters, by=by)}
+
+
+def party(party_id: int) -> dict[str, Any] | None:
+    return _index().party(party_id)
+
+
+def party_profile(
+    party_id: int, *, start: date | None = None, end: date | None = None
+) -> dict[str, Any] | None:
+    """A party's trade profile with its products' names in each language; None when the
+    index holds no such party."""
+    profile = _index().party_profile(party_id, start=start, end=end)
+    if profile is None:
+        return None
+    codes = {row["hs_code"] for row in profile["products"] if row["hs_code"]}
+    names = HSCode.objects.in_bulk(codes | {code[:4] for code in codes if len(code) == 6})
+    for row in profile["products"]:
+        row["descriptions"] = _hs_descriptions(row, names)
+        for language in ("en", "vi", "zh"):
+            del row[f"description_{language}"]
+    return profile
 
 
 def statistics(filters: ShipmentFilters) -> dict[str, Any]:
@@ -105,13 +141,36 @@ def _hs_sections() -> list[dict[str, Any]]:
 
 
 def _data_facts() -> dict[str, Any]:
+    """The data's coverage: first and last shipment date, shipments, their sources and when
+    the index was last built from the imports (a snapshot from before these were recorded
+    has no sources or time)."""
     try:
         facts = index.trade_index().facts()
     except index.IndexMissing:
-        return {"data_range": {"first_date": None, "last_date": None}, "demo_data": False}
+        return {
+            "data_range": {"first_date": None, "last_date": None},
+            "demo_data": False,
+            "coverage": {
+                "first_date": None,
+                "last_date": None,
+                "shipments": 0,
+                "sources": [],
+                "demo": False,
+                "updated_at": None,
+            },
+        }
+    built_at = facts.get("built_at")
     return {
         "data_range": {"first_date": facts["first_date"], "last_date": facts["last_date"]},
         "demo_data": bool(facts["demo_shipments"]),
+        "coverage": {
+            "first_date": facts["first_date"],
+            "last_date": facts["last_date"],
+            "shipments": int(facts["shipments"]),
+            "sources": list(facts.get("sources") or []),
+            "demo": bool(facts["demo_shipments"]),
+            "updated_at": built_at.replace(tzinfo=UTC) if built_at else None,
+        },
     }
 
 

@@ -16,6 +16,9 @@ export const ASK_PATH = "/fast-ai/v1/shipments/ai/ask";
 export const CONTACT_PATH = "/fast-ai/v1/shipments/request-contact";
 export const CONTACT_REQUESTS_PATH = "/fast-ai/v1/shipments/contact-requests";
 export const DOWNLOAD_PATH = "/fast-ai/v1/shipments/download";
+export const RANKINGS_PATH = "/fast-ai/v1/shipments/rankings";
+export const UNIT_PRICES_PATH = "/fast-ai/v1/shipments/unit-prices";
+export const PARTIES_PATH = "/fast-ai/v1/parties";
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -28,7 +31,26 @@ export type Shipment = ApiSchema<"ShipmentOut">;
 export type HsCodeFigure = ApiSchema<"TopHSCodeOut">;
 export type ShipmentStatistics = ApiSchema<"StatisticsOut">;
 export type MonthFigure = ApiSchema<"MonthOut">;
+export type Coverage = ApiSchema<"CoverageOut">;
+export type Ranking = ApiSchema<"RankingOut">;
+export type UnitPrices = ApiSchema<"UnitPricesOut">;
+export type PriceFigures = Omit<ApiSchema<"PriceMonthOut">, "month">;
+export type PartyProfile = ApiSchema<"PartyProfileOut">;
 type PageMeta = ApiSchema<"PageMeta">;
+
+/** The shipment table's orders (the API's `sort`); a leading "-" is descending. */
+export const SORT_COLUMNS = ["date", "value", "weight", "price_per_kg"] as const;
+export type SortColumn = (typeof SORT_COLUMNS)[number];
+export type ShipmentSort = SortColumn | `-${SortColumn}`;
+export const DEFAULT_SORT: ShipmentSort = "-date";
+
+export function isShipmentSort(value: string): value is ShipmentSort {
+  return SORT_COLUMNS.some((column) => value === column || value === `-${column}`);
+}
+
+export type RankingSide = "importer" | "exporter";
+export type RankingMeasure = "value" | "weight" | "shipments";
+export type PriceGrouping = "" | "origin" | "destination";
 
 export interface ShipmentPage {
   shipments: Shipment[];
@@ -237,8 +259,29 @@ export function filtersFromAi(ai: AiFilters, now: Date = new Date()): MarketFilt
   };
 }
 
-export function pageQuery(query: string, page: number, pageSize: number): string {
-  return `${query}&page=${page}&page_size=${pageSize}`;
+export function pageQuery(query: string, page: number, pageSize: number, sort: ShipmentSort = DEFAULT_SORT): string {
+  const order = sort === DEFAULT_SORT ? "" : `&sort=${encodeURIComponent(sort)}`;
+  return `${query}&page=${page}&page_size=${pageSize}${order}`;
+}
+
+/** A party's profile, over all the data. */
+export function partyPath(partyId: number): string {
+  return `${PARTIES_PATH}/${partyId}`;
+}
+
+/** Where a searched period stands against the data's dates (ISO): inside, partly or wholly outside. */
+export function periodCoverage(
+  filters: Pick<MarketFilters, "startDate" | "endDate">,
+  coverage: Pick<Coverage, "firstDate" | "lastDate"> | undefined,
+): "inside" | "partly" | "outside" | "unknown" {
+  const start = parseDateInput(filters.startDate);
+  const end = parseDateInput(filters.endDate);
+  if (!start || !end || !coverage?.firstDate || !coverage.lastDate) return "unknown";
+  const first = new Date(`${coverage.firstDate.slice(0, 10)}T00:00:00Z`).getTime();
+  const last = new Date(`${coverage.lastDate.slice(0, 10)}T00:00:00Z`).getTime();
+  if (end.getTime() < first || start.getTime() > last) return "outside";
+  if (start.getTime() < first || end.getTime() > last) return "partly";
+  return "inside";
 }
 
 export function downloadHref(format: "csv" | "xlsx", query: string): string {
@@ -251,17 +294,30 @@ export function useMarketMeta() {
   return useSWR<MarketMeta, unknown>(META_PATH, fetchData<MarketMeta>);
 }
 
-/** One page of shipments with the list's paging figures from `meta`. */
-export async function fetchShipmentPage(path: string): Promise<ShipmentPage> {
-  const body = await apiFetch<Envelope<Shipment[], Partial<PageMeta>>>(path);
+/** One page of a paged list with its paging figures from `meta`. */
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export async function fetchPage<T>(path: string): Promise<Page<T>> {
+  const body = await apiFetch<Envelope<T[], Partial<PageMeta>>>(path);
   const meta = body.meta ?? {};
   const number = (value: unknown, fallback: number) => (typeof value === "number" ? value : fallback);
   return {
-    shipments: body.data,
+    items: body.data,
     page: number(meta.page, 1),
     pageSize: number(meta.pageSize, DEFAULT_PAGE_SIZE),
     total: number(meta.total, body.data.length),
   };
+}
+
+/** One page of shipments with the list's paging figures from `meta`. */
+export async function fetchShipmentPage(path: string): Promise<ShipmentPage> {
+  const { items, ...paging } = await fetchPage<Shipment>(path);
+  return { shipments: items, ...paging };
 }
 
 export async function askMarketQuestion(question: string): Promise<AiAnswer> {

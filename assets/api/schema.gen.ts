@@ -120,8 +120,76 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Shipments */
+        /**
+         * Shipments
+         * @description A page of the search's shipments, newest first unless `sort` names another order:
+         *     date, value, weight or price_per_kg, each with a leading '-' for descending.
+         */
         get: operations["apps_market_api_shipments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fast-ai/v1/shipments/rankings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Rankings
+         * @description The search's importers or exporters (`side`) ranked by value (USD), net weight (kg) or
+         *     shipments (`by`), with each one's share of the total and growth against the previous
+         *     period of equal length.
+         */
+        get: operations["apps_market_api_rankings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fast-ai/v1/shipments/unit-prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Unit Prices
+         * @description Unit price per kg of net weight (USD/kg): quartiles and the weighted average per month,
+         *     and per origin or destination country when `by` says so.
+         */
+        get: operations["apps_market_api_unit_prices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fast-ai/v1/parties/{party_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Party Profile
+         * @description An importer's or exporter's trade profile (within the period when given); it counts
+         *     as one query of the day.
+         */
+        get: operations["apps_market_api_party_profile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -998,8 +1066,11 @@ export interface components {
              */
             language: "en" | "vi" | "zh";
         };
-        /** PagedSearchQuery */
-        PagedSearchQuery: {
+        /**
+         * ShipmentPageQuery
+         * @description A page of the shipments, in one of `SHIPMENT_SORTS` (a leading '-' is descending).
+         */
+        ShipmentPageQuery: {
             /**
              * Product Details
              * @default
@@ -1048,6 +1119,11 @@ export interface components {
              * @enum {integer}
              */
             page_size: 10 | 25 | 50 | 100;
+            /**
+             * Sort
+             * @default -date
+             */
+            sort: string;
         };
         /** PageMeta */
         PageMeta: {
@@ -1095,6 +1171,353 @@ export interface components {
             value_usd: number;
             /** Price Per Unit */
             price_per_unit: number | null;
+            /** Exporter Id */
+            exporter_id: number;
+            /** Importer Id */
+            importer_id: number;
+            /**
+             * Price Per Kg
+             * @description USD per kg of net weight
+             */
+            price_per_kg: number | null;
+        };
+        /** RankingQuery */
+        RankingQuery: {
+            /**
+             * Product Details
+             * @default
+             */
+            product_details: string;
+            /**
+             * Importer Name
+             * @default
+             */
+            importer_name: string;
+            /**
+             * Exporter Name
+             * @default
+             */
+            exporter_name: string;
+            /**
+             * Start Date
+             * @default
+             */
+            start_date: string;
+            /**
+             * End Date
+             * @default
+             */
+            end_date: string;
+            /**
+             * Importer Country
+             * @default
+             */
+            importer_country: string;
+            /**
+             * Exporter Country
+             * @default
+             */
+            exporter_country: string;
+            /** Hs Code */
+            hs_code?: string[];
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 10
+             * @enum {integer}
+             */
+            page_size: 10 | 25 | 50 | 100;
+            /**
+             * Side
+             * @default importer
+             * @enum {string}
+             */
+            side: "importer" | "exporter";
+            /**
+             * By
+             * @default value
+             * @enum {string}
+             */
+            by: "value" | "weight" | "shipments";
+        };
+        /** PagedEnvelope[RankingOut] */
+        PagedEnvelope_RankingOut_: {
+            /** Data */
+            data: components["schemas"]["RankingOut"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** RankingOut */
+        RankingOut: {
+            /** Rank */
+            rank: number;
+            /** Party Id */
+            party_id: number;
+            /** Name */
+            name: string;
+            /** Country */
+            country: string;
+            /** Shipments */
+            shipments: number;
+            /** Value Usd */
+            value_usd: number;
+            /** Net Weight Kg */
+            net_weight_kg: number;
+            /**
+             * Last Date
+             * Format: date
+             */
+            last_date: string;
+            /**
+             * Share
+             * @description Of the search's total by the ranking's measure
+             */
+            share: number | null;
+            /**
+             * Previous
+             * @description The measure in the previous period of equal length
+             */
+            previous: number;
+            /**
+             * Growth
+             * @description Against the previous period; none when it was 0
+             */
+            growth: number | null;
+        };
+        /** PriceQuery */
+        PriceQuery: {
+            /**
+             * Product Details
+             * @default
+             */
+            product_details: string;
+            /**
+             * Importer Name
+             * @default
+             */
+            importer_name: string;
+            /**
+             * Exporter Name
+             * @default
+             */
+            exporter_name: string;
+            /**
+             * Start Date
+             * @default
+             */
+            start_date: string;
+            /**
+             * End Date
+             * @default
+             */
+            end_date: string;
+            /**
+             * Importer Country
+             * @default
+             */
+            importer_country: string;
+            /**
+             * Exporter Country
+             * @default
+             */
+            exporter_country: string;
+            /** Hs Code */
+            hs_code?: string[];
+            /**
+             * By
+             * @default
+             * @enum {string}
+             */
+            by: "" | "origin" | "destination";
+        };
+        /** Envelope[UnitPricesOut] */
+        Envelope_UnitPricesOut_: {
+            data: components["schemas"]["UnitPricesOut"];
+            /** Meta */
+            meta?: {
+                [key: string]: unknown;
+            };
+        };
+        /** PriceGroupOut */
+        PriceGroupOut: {
+            /** Priced Shipments */
+            priced_shipments: number;
+            /** Net Weight Kg */
+            net_weight_kg: number;
+            /** Value Usd */
+            value_usd: number;
+            /** P25 */
+            p25: number | null;
+            /** Median */
+            median: number | null;
+            /** P75 */
+            p75: number | null;
+            /**
+             * Average
+             * @description Value over weight (USD/kg)
+             */
+            average: number | null;
+            /** Country */
+            country: string;
+            /** Months */
+            months: components["schemas"]["PriceMonthOut"][];
+        };
+        /** PriceMonthOut */
+        PriceMonthOut: {
+            /** Priced Shipments */
+            priced_shipments: number;
+            /** Net Weight Kg */
+            net_weight_kg: number;
+            /** Value Usd */
+            value_usd: number;
+            /** P25 */
+            p25: number | null;
+            /** Median */
+            median: number | null;
+            /** P75 */
+            p75: number | null;
+            /**
+             * Average
+             * @description Value over weight (USD/kg)
+             */
+            average: number | null;
+            /** Month */
+            month: string;
+        };
+        /** UnitPricesOut */
+        UnitPricesOut: {
+            /**
+             * Unit
+             * @constant
+             */
+            unit: "USD/kg";
+            /** Months */
+            months: components["schemas"]["PriceMonthOut"][];
+            /** Groups */
+            groups: components["schemas"]["PriceGroupOut"][];
+        };
+        /**
+         * ProfileQuery
+         * @description A profile's period; empty: all the data.
+         */
+        ProfileQuery: {
+            /**
+             * Start Date
+             * @default
+             */
+            start_date: string;
+            /**
+             * End Date
+             * @default
+             */
+            end_date: string;
+        };
+        /** CounterpartyOut */
+        CounterpartyOut: {
+            /** Party Id */
+            party_id: number;
+            /** Name */
+            name: string;
+            /** Country */
+            country: string;
+            /** Shipments */
+            shipments: number;
+            /** Value Usd */
+            value_usd: number;
+            /** Net Weight Kg */
+            net_weight_kg: number;
+            /**
+             * Last Date
+             * Format: date
+             */
+            last_date: string;
+        };
+        /** Descriptions */
+        Descriptions: {
+            /** En */
+            en: string;
+            /** Vi */
+            vi: string;
+            /** Zh */
+            zh: string;
+        };
+        /** Envelope[PartyProfileOut] */
+        Envelope_PartyProfileOut_: {
+            data: components["schemas"]["PartyProfileOut"];
+            /** Meta */
+            meta?: {
+                [key: string]: unknown;
+            };
+        };
+        /** PartyProfileOut */
+        PartyProfileOut: {
+            /** Party Id */
+            party_id: number;
+            /** Name */
+            name: string;
+            /** Country */
+            country: string;
+            /** Shipments */
+            shipments: number;
+            /** As Importer */
+            as_importer: number;
+            /** As Exporter */
+            as_exporter: number;
+            /** Value Usd */
+            value_usd: number;
+            /** Net Weight Kg */
+            net_weight_kg: number;
+            /** First Date */
+            first_date: string | null;
+            /** Last Date */
+            last_date: string | null;
+            /** Months */
+            months: components["schemas"]["ProfileMonthOut"][];
+            /** Products */
+            products: components["schemas"]["ProfileProductOut"][];
+            /** Partner Countries */
+            partner_countries: components["schemas"]["ProfileCountryOut"][];
+            /** Counterparties */
+            counterparties: components["schemas"]["CounterpartyOut"][];
+        };
+        /** ProfileCountryOut */
+        ProfileCountryOut: {
+            /** Country */
+            country: string;
+            /** Shipments */
+            shipments: number;
+            /** Value Usd */
+            value_usd: number;
+            /** Net Weight Kg */
+            net_weight_kg: number;
+        };
+        /** ProfileMonthOut */
+        ProfileMonthOut: {
+            /** Month */
+            month: string;
+            /** Shipments */
+            shipments: number;
+            /** Value Usd */
+            value_usd: number;
+            /** Net Weight Kg */
+            net_weight_kg: number;
+        };
+        /** ProfileProductOut */
+        ProfileProductOut: {
+            /** Hs Code */
+            hs_code: string;
+            descriptions: components["schemas"]["Descriptions"];
+            /** Shipments */
+            shipments: number;
+            /** Value Usd */
+            value_usd: number;
+            /** Net Weight Kg */
+            net_weight_kg: number;
+            /** Median Price Per Kg */
+            median_price_per_kg: number | null;
         };
         /** SearchQuery */
         SearchQuery: {
@@ -1108,15 +1531,6 @@ export interface components {
              * @default
              */
             website: string;
-        };
-        /** Descriptions */
-        Descriptions: {
-            /** En */
-            en: string;
-            /** Vi */
-            vi: string;
-            /** Zh */
-            zh: string;
         };
         /** Envelope[list[TopHSCodeOut]] */
         Envelope_list_TopHSCodeOut__: {
@@ -1161,6 +1575,11 @@ export interface components {
             exporters: number;
             /** Avg Price Per Unit */
             avg_price_per_unit: number | null;
+            /**
+             * Avg Price Per Kg
+             * @description Value over net weight of the shipments that have one (USD/kg)
+             */
+            avg_price_per_kg?: number | null;
         };
         /** Envelope[list[MonthOut]] */
         Envelope_list_MonthOut__: {
@@ -1192,6 +1611,24 @@ export interface components {
             name_vi: string;
             /** Name Zh */
             name_zh: string;
+        };
+        /** CoverageOut */
+        CoverageOut: {
+            /** First Date */
+            first_date: string | null;
+            /** Last Date */
+            last_date: string | null;
+            /** Shipments */
+            shipments: number;
+            /** Sources */
+            sources: string[];
+            /** Demo */
+            demo: boolean;
+            /**
+             * Updated At
+             * @description When the data was last imported
+             */
+            updated_at: string | null;
         };
         /** DataRange */
         DataRange: {
@@ -1245,6 +1682,7 @@ export interface components {
             data_range: components["schemas"]["DataRange"];
             /** Demo Data */
             demo_data: boolean;
+            coverage: components["schemas"]["CoverageOut"];
         };
         /** AskFilters */
         AskFilters: {
@@ -1265,6 +1703,22 @@ export interface components {
             /** Hs Code */
             hs_code: string[];
         };
+        /**
+         * AskImporterOut
+         * @description An importer the answer names, with its party id for its trade profile.
+         */
+        AskImporterOut: {
+            /** Party Id */
+            party_id: number;
+            /** Importer Name */
+            importer_name: string;
+            /** Importer Country */
+            importer_country: string;
+            /** Shipments */
+            shipments: number;
+            /** Value Usd */
+            value_usd: number;
+        };
         /** AskOut */
         AskOut: {
             /** Answer */
@@ -1278,6 +1732,8 @@ export interface components {
             understood: boolean;
             filters: components["schemas"]["AskFilters"];
             statistics: components["schemas"]["StatisticsOut"] | null;
+            /** Importers */
+            importers?: components["schemas"]["AskImporterOut"][];
         };
         /** Envelope[AskOut] */
         Envelope_AskOut_: {
@@ -2326,6 +2782,7 @@ export interface operations {
                 hs_code?: string[];
                 page?: number;
                 page_size?: 10 | 25 | 50 | 100;
+                sort?: string;
             };
             header?: never;
             path?: never;
@@ -2340,6 +2797,148 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PagedEnvelope_ShipmentOut_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    apps_market_api_rankings: {
+        parameters: {
+            query?: {
+                product_details?: string;
+                importer_name?: string;
+                exporter_name?: string;
+                start_date?: string;
+                end_date?: string;
+                importer_country?: string;
+                exporter_country?: string;
+                hs_code?: string[];
+                page?: number;
+                page_size?: 10 | 25 | 50 | 100;
+                side?: "importer" | "exporter";
+                by?: "value" | "weight" | "shipments";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedEnvelope_RankingOut_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    apps_market_api_unit_prices: {
+        parameters: {
+            query?: {
+                product_details?: string;
+                importer_name?: string;
+                exporter_name?: string;
+                start_date?: string;
+                end_date?: string;
+                importer_country?: string;
+                exporter_country?: string;
+                hs_code?: string[];
+                by?: "" | "origin" | "destination";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UnitPricesOut_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    apps_market_api_party_profile: {
+        parameters: {
+            query?: {
+                start_date?: string;
+                end_date?: string;
+            };
+            header?: never;
+            path: {
+                party_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PartyProfileOut_"];
                 };
             };
             /** @description An outside service or the trade index is unavailable for now */
@@ -2727,6 +3326,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_list_SavedSearchOut__"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2760,6 +3368,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_SavedSearchOut_"];
                 };
             };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Error */
             "4XX": {
                 headers: {
@@ -2789,6 +3406,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Message_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */
@@ -2824,6 +3450,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SavedSearchOut_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Error */

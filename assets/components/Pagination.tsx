@@ -11,16 +11,18 @@ interface Props {
   pageSizes: readonly number[];
   onPage: (page: number) => void;
   onPageSize: (pageSize: number) => void;
+  /** The navigation's name, when a page holds more than one paged list. */
+  label?: string;
 }
 
 /** Previous / next, "page x of y", the total and the page size of a paged list. */
-export function Pagination({ page, pageSize, total, totalIsEstimate = false, pageSizes, onPage, onPageSize }: Props) {
+export function Pagination({ page, pageSize, total, totalIsEstimate = false, pageSizes, onPage, onPageSize, label }: Props) {
   const t = useT();
   const intl = useIntl();
   const id = useId();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
-    <nav className="pagination" aria-label={t("pagination.label")}>
+    <nav className="pagination" aria-label={label ?? t("pagination.label")}>
       <span className="pagination__total">{t(totalIsEstimate ? "pagination.totalAbout" : "pagination.total", { total: intl.formatNumber(total) })}</span>
       <label htmlFor={id} className="pagination__size">
         {t("pagination.pageSize")}

@@ -108,7 +108,7 @@ def test_a_free_user_searches_cashew_from_viet_nam_in_2024(
     dashboard = page.get_by_role("region", name="Dashboard")
     chart = page.get_by_role("img", name=re.compile(r"^Value and shipments for \d+ months"))
     top_hs_code = page.get_by_role("button", name=re.compile(f"^{CASHEW_KERNELS}"))
-    pages = page.get_by_role("navigation", name="Pages")
+    pages = page.get_by_role("navigation", name="Pages", exact=True)
     for panel in (dashboard, chart, top_hs_code, pages):
         expect(panel).to_be_visible(timeout=FIRST_FIGURES_MS)
 
@@ -119,7 +119,7 @@ def test_a_free_user_searches_cashew_from_viet_nam_in_2024(
             "Total weight",
             "Importers",
             "Exporters",
-            "Average price per unit",
+            "Average price (USD/kg)",
         ]
     )
     figures = dashboard.get_by_role("definition")

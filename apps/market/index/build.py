@@ -11,6 +11,7 @@ import logging
 import os
 import tempfile
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 
 import duckdb
@@ -138,9 +139,13 @@ def _load(db: duckdb.DuckDBPyConnection, workdir: Path) -> None:
         f"""
         CREATE TABLE facts AS
         SELECT min(date) AS first_date, max(date) AS last_date, count(*) AS shipments,
-               count(*) FILTER (WHERE source = '{DEMO_SOURCE}') AS demo_shipments
+               count(*) FILTER (WHERE source = '{DEMO_SOURCE}') AS demo_shipments,
+               list(DISTINCT source ORDER BY source) FILTER (WHERE source IS NOT NULL)
+                 AS sources,
+               ?::TIMESTAMP AS built_at
         FROM raw
-        """
+        """,
+        [datetime.now(UTC).replace(tzinfo=None)],
     )
     db.execute("DROP TABLE raw")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from datetime import date
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
@@ -17,6 +18,7 @@ import duckdb
 from django.conf import settings
 
 from apps.market.filters import ShipmentFilters
+from apps.market.index.analysis import TradeAnalysis
 from apps.market.index.bounded import BoundedCursor
 from apps.market.index.conditions import where_clause
 from apps.market.index.storage import current_snapshot, search_config
@@ -28,10 +30,25 @@ _IMPORTER_GROUPS = {
     "month": "strftime(date_trunc('month', s.date), '%Y-%m')",
 }
 
+_PER_KG = "s.value_usd / nullif(s.net_weight_kg, 0)"
+# The shipment table's orders by name (a leading '-' is descending); ties go newest first.
+_ORDERS = {
+    "-date": "s.date DESC, s.id DESC",
+    "date": "s.date, s.id",
+    "-value": "s.value_usd DESC, s.date DESC, s.id DESC",
+    "value": "s.value_usd, s.date DESC, s.id DESC",
+    "-weight": "s.net_weight_kg DESC NULLS LAST, s.date DESC, s.id DESC",
+    "weight": "s.net_weight_kg NULLS LAST, s.date DESC, s.id DESC",
+    "-price_per_kg": f"{_PER_KG} DESC NULLS LAST, s.date DESC, s.id DESC",
+    "price_per_kg": f"{_PER_KG} NULLS LAST, s.date DESC, s.id DESC",
+}
+SHIPMENT_SORTS = tuple(_ORDERS)
+DEFAULT_SORT = "-date"
+
 
 class TradeIndex(Protocol):
     def page(
-        self, filters: ShipmentFilters, *, offset: int, limit: int
+        self, filters: ShipmentFilters, *, offset: int, limit: int, sort: str = DEFAULT_SORT
     ) -> list[dict[str, Any]]: ...
     def count(self, filters: ShipmentFilters) -> int: ...
     def statistics(self, filters: ShipmentFilters) -> dict[str, Any]: ...
@@ -39,6 +56,14 @@ class TradeIndex(Protocol):
     def top_hs_codes(self, filters: ShipmentFilters, *, limit: int) -> list[dict[str, Any]]: ...
     def top_importers(self, filters: ShipmentFilters, *, limit: int) -> list[dict[str, Any]]: ...
     def facts(self) -> dict[str, Any]: ...
+    def rankings(
+        self, filters: ShipmentFilters, *, side: str, by: str, offset: int, limit: int
+    ) -> tuple[list[dict[str, Any]], int]: ...
+    def party(self, party_id: int) -> dict[str, Any] | None: ...
+    def party_profile(
+        self, party_id: int, *, start: date | None = None, end: date | None = None
+    ) -> dict[str, Any] | None: ...
+    def unit_prices(self, filters: ShipmentFilters, *, by: str = "") -> dict[str, Any]: ...
     def importer_totals(
         self,
         filters: ShipmentFilters,
@@ -77,7 +102,7 @@ def _open(path: str) -> duckdb.DuckDBPyConnection:
     return duckdb.connect(path, read_only=True, config=search_config())
 
 
-class DuckDBTradeIndex:
+class DuckDBTradeIndex(TradeAnalysis):
     """Answers searches from the current snapshot (read-only, one cursor per call, each call
     within `timeout` seconds, by default TRADE_INDEX_QUERY_TIMEOUT, or QueryTimedOut)."""
 
@@ -98,25 +123,29 @@ class DuckDBTradeIndex:
             cursor.execute(sql, params)
             return _rows(cursor)
 
-    def page(self, filters: ShipmentFilters, *, offset: int, limit: int) -> list[dict[str, Any]]:
+    def page(
+        self, filters: ShipmentFilters, *, offset: int, limit: int, sort: str = DEFAULT_SORT
+    ) -> list[dict[str, Any]]:
         """Three narrow steps are several times faster than one wide query: the page's row
-        ids (sorting only the sort keys of the matches), then those rows, then their names by
-        key (integer ids, written into the SQL so the key indexes serve them)."""
+        ids (sorting only the sort keys of the matches, in one of `SHIPMENT_SORTS`), then
+        those rows, then their names by key (integer ids, written into the SQL so the key
+        indexes serve them)."""
         where = where_clause(filters)
         with self._cursor() as cursor:
             cursor.execute(
                 f"SELECT s.rowid FROM shipments s WHERE {where.sql()} "
-                "ORDER BY s.date DESC, s.id DESC LIMIT ? OFFSET ?",
+                f"ORDER BY {_ORDERS[sort]} LIMIT ? OFFSET ?",
                 [*where.params, limit, offset],
             )
             row_ids = [row_id for (row_id,) in cursor.fetchall()]
             if not row_ids:
                 return []
             cursor.execute(
-                "SELECT id, date, hs_code, description_id, exporter_id, exporter_country, "
-                "importer_id, importer_country, quantity, quantity_unit, net_weight_kg, "
-                "value_usd, price_per_unit FROM shipments WHERE rowid = ANY(?) "
-                "ORDER BY date DESC, id DESC",
+                "SELECT rowid AS row_id, id, date, hs_code, description_id, exporter_id, "
+                "exporter_country, importer_id, importer_country, quantity, quantity_unit, "
+                "net_weight_kg, value_usd, price_per_unit, "
+                "value_usd / nullif(net_weight_kg, 0) AS price_per_kg "
+                "FROM shipments WHERE rowid = ANY(?)",
                 [row_ids],
             )
             rows = _rows(cursor)
@@ -124,10 +153,12 @@ class DuckDBTradeIndex:
             names = _by_key(
                 cursor, "parties", "party_id", "name", rows, ("exporter_id", "importer_id")
             )
+        position = {row_id: place for place, row_id in enumerate(row_ids)}
+        rows.sort(key=lambda row: position[row.pop("row_id")])
         for row in rows:
             row["product_description"] = texts[row.pop("description_id")]
-            row["exporter_name"] = names[row.pop("exporter_id")]
-            row["importer_name"] = names[row.pop("importer_id")]
+            row["exporter_name"] = names[row["exporter_id"]]
+            row["importer_name"] = names[row["importer_id"]]
         return rows
 
     def count(self, filters: ShipmentFilters) -> int:
@@ -148,7 +179,10 @@ class DuckDBTradeIndex:
                    count(DISTINCT s.exporter_id) AS exporters,
                    sum(s.value_usd) FILTER (WHERE s.quantity > 0)
                      / nullif(sum(s.quantity) FILTER (WHERE s.quantity > 0), 0)
-                     AS avg_price_per_unit
+                     AS avg_price_per_unit,
+                   sum(s.value_usd) FILTER (WHERE s.net_weight_kg > 0)
+                     / nullif(sum(s.net_weight_kg) FILTER (WHERE s.net_weight_kg > 0), 0)
+                     AS avg_price_per_kg
             FROM shipments s WHERE {where.sql()}
             """,
             where.params,
@@ -189,8 +223,8 @@ class DuckDBTradeIndex:
         where = where_clause(filters)
         return self._query(
             f"""
-            SELECT p.name AS importer_name, p.country AS importer_country,
-                   t.shipments, t.value_usd
+            SELECT t.importer_id AS party_id, p.name AS importer_name,
+                   p.country AS importer_country, t.shipments, t.value_usd
             FROM (
                 SELECT s.importer_id, count(*) AS shipments, round(sum(s.value_usd), 2) AS value_usd
                 FROM shipments s WHERE {where.sql()}

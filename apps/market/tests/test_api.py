@@ -79,7 +79,7 @@ def test_product_details(paid_client: Client) -> None:
     assert set(first) == {
         "id", "date", "hs_code", "product_description", "exporter_name", "exporter_country",
         "importer_name", "importer_country", "quantity", "quantity_unit", "net_weight_kg",
-        "value_usd", "price_per_unit",
+        "value_usd", "price_per_unit", "exporter_id", "importer_id", "price_per_kg",
     }  # fmt: skip
 
 
@@ -191,6 +191,7 @@ def test_statistics(paid_client: Client) -> None:
         "importers": 3,
         "exporters": 1,
         "avg_price_per_unit": pytest.approx(376000 / 57600),
+        "avg_price_per_kg": pytest.approx(376000 / 57600),
     }
 
 

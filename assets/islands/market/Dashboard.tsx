@@ -24,7 +24,12 @@ export function Dashboard({ statistics, loading }: { statistics: ShipmentStatist
     ["market.stats.weight", formatWeight(t, intl, statistics.totalWeightKg)],
     ["market.stats.importers", intl.formatNumber(statistics.importers)],
     ["market.stats.exporters", intl.formatNumber(statistics.exporters)],
-    ["market.stats.avgPrice", formatUsd(statistics.avgPricePerUnit, language)],
+    [
+      "market.stats.avgPrice",
+      statistics.avgPricePerKg === null || statistics.avgPricePerKg === undefined
+        ? "—"
+        : t("market.unit.perKg", { price: formatUsd(statistics.avgPricePerKg, language) }),
+    ],
   ];
   return (
     <section className="market-stats" aria-label={t("market.stats.title")}>

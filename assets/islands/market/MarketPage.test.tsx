@@ -8,6 +8,7 @@ import {
   CONTACT_REQUESTS_PATH,
   HS_CODES_PATH,
   META_PATH,
+  PARTIES_PATH,
   SHIPMENTS_PATH,
   STATISTICS_PATH,
   SUMMARY_PATH,
@@ -37,6 +38,14 @@ const META = {
   date_formats: ["dd-MM-yyyy", "dd/MM/yyyy"],
   data_range: { first_date: "2024-01-01", last_date: "2026-02-28" },
   demo_data: true,
+  coverage: {
+    first_date: "2024-01-01",
+    last_date: "2026-02-28",
+    shipments: 3000,
+    sources: ["demo"],
+    demo: true,
+    updated_at: "2026-03-01T06:00:00Z",
+  },
 };
 
 const SHIPMENT = {
@@ -53,6 +62,9 @@ const SHIPMENT = {
   net_weight_kg: 19200.0,
   value_usd: 134400.0,
   price_per_unit: 7.0,
+  exporter_id: 11,
+  importer_id: 12,
+  price_per_kg: 7.0,
 };
 
 const STATISTICS = {
@@ -62,6 +74,7 @@ const STATISTICS = {
   importers: 321,
   exporters: 45,
   avg_price_per_unit: 6.5,
+  avg_price_per_kg: 6.5,
 };
 
 const ok = (data: unknown, meta: Record<string, unknown> = {}): StubAnswer => ({ body: { data, meta } });
@@ -140,6 +153,7 @@ describe("MarketPage", () => {
     expect(screen.getByLabelText<HTMLInputElement>("End date").value).toBe("05-03-2026");
     expect(screen.getByText("Start a search to see trade data")).toBeTruthy();
     expect(screen.getByText("Demo data")).toBeTruthy();
+    expect(screen.getByText(/^Data: Jan 2024 – Feb 2026, 3,000 shipments, demo/)).toBeTruthy();
     expect(screen.getAllByRole("option", { name: "Viet Nam" })).toHaveLength(2);
     expect(screen.getByText("Queries left today:")).toBeTruthy();
     expect(queriesTo(fetchMock, STATISTICS_PATH)).toHaveLength(0);
@@ -171,6 +185,20 @@ describe("MarketPage", () => {
     expect(screen.getByLabelText<HTMLInputElement>("Start date").value).toBe("01-06-2025");
     expect(screen.getByLabelText<HTMLInputElement>("End date").value).toBe("30-11-2025");
     expect(queriesTo(fetchMock, SHIPMENTS_PATH).map((query) => query.get("end_date"))).toEqual(["30-11-2025"]);
+  });
+
+  it("says when the period lies outside the data and searches its last 12 months on request", async () => {
+    const fetchMock = stubApi(routes());
+    renderPage();
+    fireEvent.change(screen.getByLabelText("Start date"), { target: { value: "01-03-2026" } });
+    fireEvent.change(screen.getByLabelText("End date"), { target: { value: "05-03-2026" } });
+    search();
+    expect(screen.getByText(/^The data covers Jan 2024 – Feb 2026; your period lies outside it/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Use the last 12 months of data" }));
+    await waitFor(() => expect(queriesTo(fetchMock, STATISTICS_PATH).at(-1)?.get("end_date")).toBe(DATA_PERIOD.endDate));
+    expect(queriesTo(fetchMock, STATISTICS_PATH).at(-1)?.get("start_date")).toBe(DATA_PERIOD.startDate);
+    expect(screen.getByLabelText<HTMLInputElement>("End date").value).toBe(DATA_PERIOD.endDate);
+    expect(screen.queryByText(/your period lies outside it/)).toBeNull();
   });
 
   it("checks the form with the spec's texts before searching", () => {
@@ -225,6 +253,15 @@ describe("MarketPage", () => {
     expect(screen.getByRole("table", { name: /2 months/ })).toBeTruthy();
   });
 
+  it("keeps the table's order from the address", async () => {
+    const fetchMock = stubApi(routes());
+    window.history.replaceState(null, "", "/market-insights?product_details=cashew&start_date=01-01-2025&end_date=31-12-2025&sort=price_per_kg");
+    renderPage();
+    await screen.findByText("Lafooco");
+    expect(queriesTo(fetchMock, SHIPMENTS_PATH)[0]?.get("sort")).toBe("price_per_kg");
+    expect(screen.getByRole("columnheader", { name: "Price (USD/kg)" }).getAttribute("aria-sort")).toBe("ascending");
+  });
+
   it("runs the search in the address bar on load", async () => {
     const fetchMock = stubApi(routes());
     window.history.replaceState(null, "", "/market-insights?importer_name=Olam&start_date=01-01-2025&end_date=31-12-2025&page_size=25");
@@ -239,15 +276,28 @@ describe("MarketPage", () => {
     renderPage();
     search();
     const table = await screen.findByRole("table", { name: "" });
-    const headers = within(table).getAllByRole("columnheader").map((cell) => cell.textContent);
-    expect(headers).toEqual(["Date", "HS code", "Exporter", "Importer", "Shipment", "Price (USD)", "Price per unit", "Actions"]);
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((cell) => cell.textContent.replace(/[▲▼↕]/g, ""));
+    expect(headers).toEqual([
+      "Date",
+      "HS code",
+      "Exporter",
+      "Importer",
+      "Shipment",
+      "Net weight",
+      "Price (USD)",
+      "Price (USD/kg)",
+      "Actions",
+    ]);
     const cells = within(within(table).getAllByRole("row")[1]!).getAllByRole("cell").map((cell) => cell.textContent);
-    expect(cells.slice(0, 7)).toEqual([
+    expect(cells.slice(0, 8)).toEqual([
       "Mar 5, 2024",
       "080132",
       "LafoocoViet Nam",
       "Olam AmericasUnited States",
-      "Cashew kernels W32019,200 KGM · 19.2 t",
+      "Cashew kernels W32019,200 KGM · $7/KGM",
+      "19.2 t",
       "$134,400",
       "$7",
     ]);
@@ -263,7 +313,7 @@ describe("MarketPage", () => {
     expect(figure("Lô hàng")).toBe("12.345");
     expect(figure("Tổng giá trị (USD)")).toBe("1.234.567 US$");
     expect(figure("Tổng trọng lượng")).toBe("2.500 tấn");
-    expect(figure("Giá trung bình mỗi đơn vị")).toBe("6,50 US$");
+    expect(figure("Giá trung bình (USD/kg)")).toBe("6,50 US$/kg");
     expect(screen.getByText("Hạt điều đã bóc vỏ")).toBeTruthy();
     expect(screen.getByText("Hoa Kỳ", { selector: "span" })).toBeTruthy();
     expect(screen.getByText("Tổng cộng 42")).toBeTruthy();
@@ -311,6 +361,43 @@ describe("MarketPage", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Refresh" }));
     await waitFor(() => expect(queriesTo(fetchMock, SHIPMENTS_PATH)).toHaveLength(4));
+  });
+
+  it("sorts the table by a column and opens an importer's trade profile from a row", async () => {
+    const fetchMock = stubApi(
+      routes({
+        [`GET ${PARTIES_PATH}/12`]: ok({
+          party_id: 12,
+          name: "Olam Americas",
+          country: "US",
+          shipments: 1,
+          as_importer: 1,
+          as_exporter: 0,
+          value_usd: 134400,
+          net_weight_kg: 19200,
+          first_date: "2024-03-05",
+          last_date: "2024-03-05",
+          months: [],
+          products: [],
+          partner_countries: [],
+          counterparties: [],
+        }),
+      }),
+    );
+    renderPage();
+    search();
+    const table = await screen.findByRole("table", { name: "" });
+    fireEvent.click(within(within(table).getByRole("columnheader", { name: "Price (USD)" })).getByRole("button"));
+    await waitFor(() => expect(queriesTo(fetchMock, SHIPMENTS_PATH).at(-1)?.get("sort")).toBe("-value"));
+    expect(window.location.search).toContain("sort=-value");
+    expect(queriesTo(fetchMock, SHIPMENTS_PATH).at(-1)?.get("page")).toBe("1");
+    expect(queriesTo(fetchMock, STATISTICS_PATH)).toHaveLength(1);
+
+    fireEvent.click(within(table).getByRole("button", { name: "Olam Americas" }));
+    const dialog = await screen.findByRole("dialog", { name: "Olam Americas" });
+    expect(await within(dialog).findByText("As importer")).toBeTruthy();
+    fireEvent.keyDown(document, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
   it("says so when no shipments match", async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import {
   PAGE_SIZES,
   dataPeriod,
@@ -8,17 +8,21 @@ import {
   filtersFromAi,
   filtersFromQuery,
   isQuotaError,
+  parseDateInput,
   useMarketMeta,
   validateFilters,
   type AiAnswer,
   type FieldErrors,
   type MarketFilters,
+  type ShipmentSort,
 } from "../../api/market";
 import { useT } from "../../i18n/useT";
 import { EmptyState, PageHeader } from "../../shell/PageHeader";
 import { Tooltip } from "../../shell/Tooltip";
 import { openPricing } from "../../stores/pricing";
 import { AiAskBox } from "./AiAskBox";
+import { AnswerImporters } from "./AnswerImporters";
+import { CoverageNote, PeriodNotice } from "./Coverage";
 import { Dashboard } from "./Dashboard";
 import { Downloads } from "./Downloads";
 import { FilterForm } from "./FilterForm";
@@ -26,8 +30,17 @@ import { HsCodesPanel } from "./HsCodesPanel";
 import { LimitNotice } from "./LimitNotice";
 import { MonthlyPanel } from "./MonthlyPanel";
 import { SaveSearch } from "./SaveSearch";
+import { PartyDrawer, type OpenParty } from "./PartyDrawer";
+import { PricePanel } from "./PricePanel";
+import { RankingsPanel } from "./RankingsPanel";
 import { ShipmentTable } from "./ShipmentTable";
-import { pageSizeFromSearch, useMarketSearch, writeSearchToAddress } from "./useMarketSearch";
+import {
+  pageSizeFromSearch,
+  sortFromSearch,
+  useMarketSearch,
+  writeSearchToAddress,
+  writeSortToAddress,
+} from "./useMarketSearch";
 
 function DemoBadge() {
   const t = useT();
@@ -38,6 +51,13 @@ function DemoBadge() {
       </span>
     </Tooltip>
   );
+}
+
+/** Whether the data holds days before the search's period (so a previous period can compare). */
+function reachesBefore(filters: MarketFilters | null, firstDate: string | null | undefined): boolean {
+  const start = filters ? parseDateInput(filters.startDate) : null;
+  if (!start || !firstDate) return true;
+  return new Date(`${firstDate.slice(0, 10)}T00:00:00Z`).getTime() < start.getTime();
 }
 
 interface InitialSearch {
@@ -66,8 +86,11 @@ export function MarketPage() {
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(() => pageSizeFromSearch(window.location.search));
+  const [sort, setSort] = useState<ShipmentSort>(() => sortFromSearch(window.location.search));
+  const [party, setParty] = useState<OpenParty | null>(null);
+  const [aiImporters, setAiImporters] = useState<NonNullable<AiAnswer["importers"]>>([]);
   const query = submitted ? filterQuery(submitted) : null;
-  const { statistics, hsCodes, summary, table } = useMarketSearch(query, page, pageSize);
+  const { statistics, hsCodes, summary, table } = useMarketSearch(query, page, pageSize, sort);
 
   const failure: unknown = statistics.error ?? hsCodes.error ?? summary.error ?? table.error;
   const quotaBlocked = isQuotaError(failure);
@@ -106,11 +129,29 @@ export function MarketPage() {
     if (submitted) run({ ...submitted, hsCode });
   };
 
-  const answer = ({ filters }: AiAnswer) => {
+  const answer = ({ filters, importers }: AiAnswer) => {
+    setAiImporters(importers ?? []);
     const next = filtersFromAi(filters);
     periodSettled.current = true;
     setForm(next);
     run(next);
+  };
+
+  const useLatestPeriod = () => {
+    const period = dataPeriod(lastDate);
+    const next = { ...(submitted ?? form), ...period };
+    periodSettled.current = true;
+    setForm({ ...form, ...period });
+    if (submitted) run(next);
+  };
+
+  const openParty = useCallback((id: number, name: string) => setParty({ id, name }), []);
+  // Modal re-runs its focus effect when onClose changes: keep it stable.
+  const closeParty = useCallback(() => setParty(null), []);
+  const changeSort = (next: ShipmentSort) => {
+    setSort(next);
+    setPage(1);
+    writeSortToAddress(next);
   };
 
   const changePageSize = (size: number) => {
@@ -127,8 +168,11 @@ export function MarketPage() {
         {meta?.demoData && <DemoBadge />}
       </PageHeader>
       <div className="market">
+        <CoverageNote coverage={meta?.coverage} />
         <AiAskBox onAnswer={answer} />
+        <AnswerImporters importers={aiImporters} countries={meta?.countries} onParty={openParty} />
         <FilterForm value={form} errors={errors} countries={meta?.countries} onChange={editForm} onSubmit={() => run(form)} />
+        <PeriodNotice filters={form} coverage={meta?.coverage} onUseLatest={useLatestPeriod} />
         <SaveSearch filters={quotaBlocked ? null : submitted} />
         {quotaBlocked ? (
           <LimitNotice />
@@ -167,13 +211,25 @@ export function MarketPage() {
                 loading={loading(table)}
                 countries={meta?.countries}
                 pageSizes={pageSizes}
+                sort={sort}
+                onSort={changeSort}
+                onParty={openParty}
                 onPage={setPage}
                 onPageSize={changePageSize}
               />
             </section>
+            <RankingsPanel
+              query={query}
+              countries={meta?.countries}
+              pageSizes={pageSizes}
+              previousInData={reachesBefore(submitted, meta?.coverage.firstDate)}
+              onParty={openParty}
+            />
+            <PricePanel query={query} countries={meta?.countries} />
           </>
         )}
       </div>
+      {party && <PartyDrawer party={party} countries={meta?.countries} onOpen={openParty} onClose={closeParty} />}
     </>
   );
 }

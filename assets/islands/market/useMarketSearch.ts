@@ -2,16 +2,19 @@ import useSWR from "swr";
 import { refreshProfile } from "../../api/billing";
 import {
   DEFAULT_PAGE_SIZE,
+  DEFAULT_SORT,
   HS_CODES_PATH,
   PAGE_SIZES,
   SHIPMENTS_PATH,
   STATISTICS_PATH,
   SUMMARY_PATH,
   fetchShipmentPage,
+  isShipmentSort,
   pageQuery,
   type HsCodeFigure,
   type MonthFigure,
   type ShipmentPage,
+  type ShipmentSort,
   type ShipmentStatistics,
 } from "../../api/market";
 import { fetchData } from "../../api/swr";
@@ -31,9 +34,10 @@ const SEARCH_KEYS = [
 
 /**
  * One search, four panels: each is cached under its path plus the filter query, so they load
- * in parallel and a repeated search comes from the cache. Paging changes only the table's key.
+ * in parallel and a repeated search comes from the cache. Paging and sorting change only the
+ * table's key.
  */
-export function useMarketSearch(query: string | null, page: number, pageSize: number) {
+export function useMarketSearch(query: string | null, page: number, pageSize: number, sort?: ShipmentSort) {
   const key = (path: string) => (query === null ? null : `${path}?${query}`);
   const statistics = useSWR<ShipmentStatistics, unknown>(key(STATISTICS_PATH), fetchData<ShipmentStatistics>, {
     onSuccess: () => void refreshProfile(),
@@ -41,7 +45,7 @@ export function useMarketSearch(query: string | null, page: number, pageSize: nu
   const hsCodes = useSWR<HsCodeFigure[], unknown>(key(HS_CODES_PATH), fetchData<HsCodeFigure[]>);
   const summary = useSWR<MonthFigure[], unknown>(key(SUMMARY_PATH), fetchData<MonthFigure[]>);
   const table = useSWR<ShipmentPage, unknown>(
-    query === null ? null : `${SHIPMENTS_PATH}?${pageQuery(query, page, pageSize)}`,
+    query === null ? null : `${SHIPMENTS_PATH}?${pageQuery(query, page, pageSize, sort)}`,
     fetchShipmentPage,
     { keepPreviousData: true },
   );
@@ -59,6 +63,21 @@ export function writeSearchToAddress(query: string, pageSize: number, location: 
   for (const name of SEARCH_KEYS) params.delete(name);
   for (const [name, value] of new URLSearchParams(query)) params.append(name, value);
   if (pageSize !== DEFAULT_PAGE_SIZE) params.set("page_size", String(pageSize));
+  const search = params.toString();
+  window.history.replaceState(window.history.state, "", `${location.pathname}${search ? `?${search}` : ""}${location.hash}`);
+}
+
+/** The table's order from a query string (the address bar); the default when it names none. */
+export function sortFromSearch(search: string): ShipmentSort {
+  const value = new URLSearchParams(search).get("sort") ?? "";
+  return isShipmentSort(value) ? value : DEFAULT_SORT;
+}
+
+/** Puts the table's order in the address bar (without a history entry); the default leaves it out. */
+export function writeSortToAddress(sort: ShipmentSort, location: Location = window.location): void {
+  const params = new URLSearchParams(location.search);
+  if (sort === DEFAULT_SORT) params.delete("sort");
+  else params.set("sort", sort);
   const search = params.toString();
   window.history.replaceState(window.history.state, "", `${location.pathname}${search ? `?${search}` : ""}${location.hash}`);
 }

@@ -1,0 +1,260 @@
+"""Rankings of importers and exporters, trade profiles of one party and unit prices per kg,
+on the current snapshot; `DuckDBTradeIndex` takes these methods from `TradeAnalysis`."""
+
+# The SQL here is assembled from constant fragments and table names; every value a user gives
+# travels as a query parameter.
+# ruff: noqa: S608
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import date, timedelta
+from typing import Any
+
+from apps.market.filters import ShipmentFilters
+from apps.market.index.conditions import where_clause
+
+# Which party a ranking ranks.
+RANKING_SIDES = {"importer": "s.importer_id", "exporter": "s.exporter_id"}
+# What it ranks them by (a column of the per-party totals).
+RANKING_MEASURES = {"value": "value_usd", "weight": "net_weight_kg", "shipments": "shipments"}
+# Whose country a price analysis groups by.
+PRICE_GROUPS = {"origin": "s.exporter_country", "destination": "s.importer_country"}
+PRICE_GROUP_LIMIT = 6
+PROFILE_TOP = 10
+
+_MONTH = "strftime(date_trunc('month', s.date), '%Y-%m')"
+# Shipments with a net weight have a unit price per kg; the others do not count in prices.
+_PER_KG = "s.value_usd / s.net_weight_kg"
+_WEIGHED = "s.net_weight_kg > 0"
+_QUARTILES = (
+    f"count(*) FILTER (WHERE {_WEIGHED}) AS priced_shipments, "
+    f"round(coalesce(sum(s.net_weight_kg) FILTER (WHERE {_WEIGHED}), 0), 3) AS net_weight_kg, "
+    f"round(coalesce(sum(s.value_usd) FILTER (WHERE {_WEIGHED}), 0), 2) AS value_usd, "
+    f"quantile_cont({_PER_KG}, [0.25, 0.5, 0.75]) FILTER (WHERE {_WEIGHED}) AS quartiles, "
+    f"sum(s.value_usd) FILTER (WHERE {_WEIGHED}) "
+    f"/ nullif(sum(s.net_weight_kg) FILTER (WHERE {_WEIGHED}), 0) AS average"
+)
+
+
+def previous_period(filters: ShipmentFilters) -> ShipmentFilters:
+    """The same search over the period of equal length that ends the day before it starts."""
+    days = (filters.end_date - filters.start_date).days
+    end = filters.start_date - timedelta(days=1)
+    return replace(filters, start_date=end - timedelta(days=days), end_date=end)
+
+
+def growth(current: float, previous: float) -> float | None:
+    """The change against the previous period as a fraction; none when it had nothing."""
+    return (current - previous) / previous if previous > 0 else None
+
+
+def _quartiles(row: dict[str, Any]) -> dict[str, Any]:
+    quartiles = row.pop("quartiles") or [None, None, None]
+    row["p25"], row["median"], row["p75"] = quartiles
+    return row
+
+
+class TradeAnalysis:
+    """Rankings, party profiles and unit prices; needs `_query` of the index it is part of."""
+
+    def _query(self, sql: str, params: Sequence[Any]) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def rankings(
+        self, filters: ShipmentFilters, *, side: str, by: str, offset: int, limit: int
+    ) -> tuple[list[dict[str, Any]], int]:
+        """One page of the importers or exporters (`side`) of what `filters` match, the
+        largest by `by` first, each with its share of the search's total and its figure in
+        the previous period of equal length; and how many parties there are in all."""
+        where = where_clause(filters)
+        before = where_clause(previous_period(filters))
+        party, measure = RANKING_SIDES[side], RANKING_MEASURES[by]
+        before.add(f"{party} IN (SELECT party_id FROM ranked)")
+        totals = (
+            f"SELECT {party} AS party_id, count(*) AS shipments, sum(s.value_usd) AS value_usd, "
+            "coalesce(sum(s.net_weight_kg), 0) AS net_weight_kg, max(s.date) AS last_date "
+            "FROM shipments s WHERE {where} GROUP BY 1"
+        )
+        rows = self._query(
+            f"""
+            WITH now_totals AS ({totals.format(where=where.sql())}),
+            ranked AS (
+                SELECT *, sum({measure}) OVER () AS whole, count(*) OVER () AS parties
+                FROM now_totals ORDER BY {measure} DESC, party_id LIMIT ? OFFSET ?
+            ),
+            before_totals AS ({totals.format(where=before.sql())})
+            SELECT r.party_id, p.name, p.country, r.shipments,
+                   round(r.value_usd, 2) AS value_usd, round(r.net_weight_kg, 3) AS net_weight_kg,
+                   r.last_date, r.{measure} / nullif(r.whole, 0) AS share, r.parties,
+                   coalesce(b.{measure}, 0) AS previous
+            FROM ranked r JOIN parties p ON p.party_id = r.party_id
+            LEFT JOIN before_totals b ON b.party_id = r.party_id
+            ORDER BY r.{measure} DESC, r.party_id
+            """,
+            [*where.params, limit, offset, *before.params],
+        )
+        if rows:
+            total = int(rows[0]["parties"])
+        else:
+            [row] = self._query(
+                f"SELECT count(DISTINCT {party}) AS n FROM shipments s WHERE {where.sql()}",
+                where.params,
+            )
+            total = int(row["n"])
+        for place, row in enumerate(rows, start=offset + 1):
+            del row["parties"]
+            row["rank"] = place
+            row["previous"] = round(float(row["previous"]), 3)
+            row["growth"] = growth(float(row[measure]), row["previous"])
+        return rows, total
+
+    def party(self, party_id: int) -> dict[str, Any] | None:
+        rows = self._query(
+            "SELECT party_id, name, country FROM parties WHERE party_id = ?", [party_id]
+        )
+        return rows[0] if rows else None
+
+    def party_profile(
+        self, party_id: int, *, start: date | None = None, end: date | None = None
+    ) -> dict[str, Any] | None:
+        """What one party bought and sold (within `start`..`end` when given): totals, months,
+        products with their median price per kg, partner countries and counterparties, in
+        one pass over its shipments (grouping sets), then the names of the few it shows."""
+        found = self.party(party_id)
+        if found is None:
+            return None
+        groups = self._query(
+            f"""
+            WITH mine AS (
+                SELECT s.date, s.hs_code, s.value_usd, s.net_weight_kg,
+                       {_MONTH} AS month, s.importer_id = ? AS bought,
+                       CASE WHEN s.importer_id = ? THEN s.exporter_id ELSE s.importer_id END
+                         AS partner_id,
+                       CASE WHEN s.importer_id = ? THEN s.exporter_country
+                            ELSE s.importer_country END AS partner_country
+                FROM shipments s
+                WHERE (s.importer_id = ? OR s.exporter_id = ?) AND s.date BETWEEN ? AND ?
+            )
+            SELECT grouping(month, hs_code, partner_country, partner_id) AS grouping_id,
+                   month, hs_code, partner_country, partner_id,
+                   count(*) AS shipments, count(*) FILTER (WHERE bought) AS as_importer,
+                   coalesce(sum(value_usd), 0) AS value_usd,
+                   coalesce(sum(net_weight_kg), 0) AS net_weight_kg,
+                   min(date) AS first_date, max(date) AS last_date,
+                   median(value_usd / net_weight_kg) FILTER (WHERE net_weight_kg > 0)
+                     AS median_price_per_kg
+            FROM mine s
+            GROUP BY GROUPING SETS ((month), (hs_code), (partner_country), (partner_id), ())
+            """,
+            [party_id] * 5 + [start or date.min, end or date.max],
+        )
+        # grouping() sets a bit for each column a row is not grouped by (month first).
+        sets: dict[str, list[dict[str, Any]]] = {
+            name: [row for row in groups if row["grouping_id"] == bits]
+            for name, bits in (
+                ("month", 0b0111),
+                ("hs_code", 0b1011),
+                ("partner_country", 0b1101),
+                ("partner_id", 0b1110),
+                ("total", 0b1111),
+            )
+        }
+        [total] = sets["total"]
+
+        def figures(row: dict[str, Any], *names: str) -> dict[str, Any]:
+            return {
+                **{name: row[name] for name in names},
+                "shipments": int(row["shipments"]),
+                "value_usd": round(float(row["value_usd"]), 2),
+                "net_weight_kg": round(float(row["net_weight_kg"]), 3),
+            }
+
+        def top(name: str) -> list[dict[str, Any]]:
+            rows = sorted(sets[name], key=lambda row: (-row["value_usd"], str(row[name])))
+            return rows[:PROFILE_TOP]
+
+        products = [figures(row, "hs_code", "median_price_per_kg") for row in top("hs_code")]
+        names = self._named("hs_codes", "code", [row["hs_code"] for row in products])
+        for product in products:
+            named = names.get(product["hs_code"], {})
+            for language in ("en", "vi", "zh"):
+                product[f"description_{language}"] = named.get(f"description_{language}")
+        partners = [
+            figures(row, "last_date") | {"party_id": row["partner_id"]} for row in top("partner_id")
+        ]
+        parties = self._named("parties", "party_id", [row["party_id"] for row in partners])
+        for partner in partners:
+            partner["name"] = parties[partner["party_id"]]["name"]
+            partner["country"] = parties[partner["party_id"]]["country"]
+        shipments = int(total["shipments"])
+        return {
+            **found,
+            **figures(total),
+            "as_importer": int(total["as_importer"]),
+            "as_exporter": shipments - int(total["as_importer"]),
+            "first_date": total["first_date"],
+            "last_date": total["last_date"],
+            "months": [
+                figures(row, "month") for row in sorted(sets["month"], key=lambda r: r["month"])
+            ],
+            "products": products,
+            "partner_countries": [
+                figures(row) | {"country": row["partner_country"]} for row in top("partner_country")
+            ],
+            "counterparties": partners,
+        }
+
+    def _named(self, table: str, key: str, values: Sequence[Any]) -> dict[Any, dict[str, Any]]:
+        """The rows of a small lookup table (`hs_codes`, `parties`) for the given keys."""
+        if not values:
+            return {}
+        rows = self._query(f"SELECT * FROM {table} WHERE {key} = ANY(?)", [list(values)])
+        return {row[key]: row for row in rows}
+
+    def unit_prices(self, filters: ShipmentFilters, *, by: str = "") -> dict[str, Any]:
+        """Unit price per kg (value over net weight, of the shipments that have one) of what
+        `filters` match: quartiles and the weighted average per month, and when `by` is
+        origin or destination, the same for the largest countries by weight, over the period
+        and per month; one pass over the matches (grouping sets)."""
+        where = where_clause(filters)
+        column = PRICE_GROUPS[by] if by else "''"
+        # grouping() needs every column it names in some set: without `by`, country is ''.
+        sets = "(month), (country), (country, month)" if by else "(month), (country)"
+        rows = self._query(
+            f"""
+            SELECT grouping(month, country) AS grouping_id, month, country, {_QUARTILES}
+            FROM (
+                SELECT s.value_usd, s.net_weight_kg, {_MONTH} AS month, {column} AS country
+                FROM shipments s WHERE {where.sql()} AND {_WEIGHED}
+            ) s
+            GROUP BY GROUPING SETS ({sets})
+            """,
+            where.params,
+        )
+        for row in rows:
+            _quartiles(row)
+        months = sorted((r for r in rows if r["grouping_id"] == 0b01), key=lambda r: r["month"])
+        groups = sorted(
+            (r for r in rows if by and r["grouping_id"] == 0b10),
+            key=lambda r: (-r["net_weight_kg"], r["country"]),
+        )[:PRICE_GROUP_LIMIT]
+        by_country: dict[str, list[dict[str, Any]]] = {row["country"]: [] for row in groups}
+        for row in sorted(rows, key=lambda r: r["month"] or ""):
+            if row["grouping_id"] == 0 and row["country"] in by_country:
+                by_country[row["country"]].append(row)
+
+        def shaped(row: dict[str, Any], *drop: str) -> dict[str, Any]:
+            return {k: v for k, v in row.items() if k not in ("grouping_id", *drop)}
+
+        return {
+            "months": [shaped(row, "country") for row in months],
+            "groups": [
+                {
+                    **shaped(group, "month"),
+                    "months": [shaped(row, "country") for row in by_country[group["country"]]],
+                }
+                for group in groups
+            ],
+        }

@@ -1,0 +1,165 @@
+import { lazy, Suspense, useId, useState } from "react";
+import { useIntl } from "react-intl";
+import useSWR from "swr";
+import {
+  UNIT_PRICES_PATH,
+  countryName,
+  type Country,
+  type PriceFigures,
+  type PriceGrouping,
+  type UnitPrices,
+} from "../../api/market";
+import { fetchData } from "../../api/swr";
+import { formatMonth, formatUsd, formatWeight } from "../../i18n/format";
+import { useLanguage } from "../../i18n/language";
+import type { MessageKey } from "../../i18n/messages";
+import { useT } from "../../i18n/useT";
+import { Skeleton } from "../../shell/Skeleton";
+
+// chart.js is loaded only when a search has prices to draw.
+const PriceChart = lazy(() => import("../../components/PriceChart"));
+
+const GROUPINGS: [PriceGrouping, MessageKey][] = [
+  ["", "market.prices.all"],
+  ["origin", "market.prices.origin"],
+  ["destination", "market.prices.destination"],
+];
+
+interface Props {
+  query: string;
+  countries: Country[] | undefined;
+}
+
+/** Unit price per kg of net weight (USD/kg) over the search's months: the 25th percentile,
+ * median and 75th percentile of the shipments' prices, and by origin or destination. */
+export function PricePanel({ query, countries }: Props) {
+  const t = useT();
+  const intl = useIntl();
+  const language = useLanguage();
+  const id = useId();
+  const [by, setBy] = useState<PriceGrouping>("");
+  const key = `${UNIT_PRICES_PATH}?${query}${by ? `&by=${by}` : ""}`;
+  const { data, isLoading, error } = useSWR<UnitPrices, unknown>(key, fetchData<UnitPrices>, { keepPreviousData: true });
+  const perKg = (value: number | null) => (value === null ? "—" : t("market.unit.perKg", { price: formatUsd(value, language) }));
+  const quartileCells = (row: PriceFigures) => (
+    <>
+      <td className="data-table__number">{perKg(row.p25)}</td>
+      <td className="data-table__number">{perKg(row.median)}</td>
+      <td className="data-table__number">{perKg(row.p75)}</td>
+      <td className="data-table__number">{perKg(row.average)}</td>
+      <td className="data-table__number">{intl.formatNumber(row.pricedShipments)}</td>
+      <td className="data-table__number">{formatWeight(t, intl, row.netWeightKg)}</td>
+    </>
+  );
+  const quartileHeads = (
+    <>
+      <th scope="col" className="data-table__number">
+        {t("market.prices.p25")}
+      </th>
+      <th scope="col" className="data-table__number">
+        {t("market.prices.median")}
+      </th>
+      <th scope="col" className="data-table__number">
+        {t("market.prices.p75")}
+      </th>
+      <th scope="col" className="data-table__number">
+        {t("market.prices.average")}
+      </th>
+      <th scope="col" className="data-table__number">
+        {t("market.prices.shipments")}
+      </th>
+      <th scope="col" className="data-table__number">
+        {t("market.prices.weight")}
+      </th>
+    </>
+  );
+
+  let body;
+  if (!data) body = isLoading ? <Skeleton /> : error ? <p className="table-empty">{t("market.prices.error")}</p> : null;
+  else if (data.months.length === 0) body = <p className="table-empty">{t("market.prices.none")}</p>;
+  else {
+    const months = data.months.map((row) => row.month);
+    const labels = months.map((month) => formatMonth(month, language));
+    const summary = t("market.prices.summary", { first: labels[0] ?? "", last: labels[labels.length - 1] ?? "" });
+    const groups = data.groups.map((group) => {
+      const byMonth = new Map(group.months.map((row) => [row.month, row.median]));
+      return { label: countryName(countries, group.country, language), values: months.map((month) => byMonth.get(month) ?? null) };
+    });
+    body = (
+      <>
+        <Suspense fallback={<Skeleton />}>
+          <PriceChart
+            label={summary}
+            labels={labels}
+            p25={data.months.map((row) => row.p25)}
+            median={data.months.map((row) => row.median)}
+            p75={data.months.map((row) => row.p75)}
+            names={{ p25: t("market.prices.p25"), median: t("market.prices.median"), p75: t("market.prices.p75") }}
+            groups={groups}
+            formatPrice={(value) => perKg(value)}
+          />
+        </Suspense>
+        <div className="sr-only">
+          <table>
+            <caption>{summary}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("market.chart.month")}</th>
+                {quartileHeads}
+              </tr>
+            </thead>
+            <tbody>
+              {data.months.map((row, index) => (
+                <tr key={row.month}>
+                  <th scope="row">{labels[index]}</th>
+                  {quartileCells(row)}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {data.groups.length > 0 && (
+          <div className="table-scroll">
+            <table className="data-table market-table">
+              <caption className="sr-only">{t(by === "origin" ? "market.prices.byOrigin" : "market.prices.byDestination")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t(by === "origin" ? "market.prices.origin" : "market.prices.destination")}</th>
+                  {quartileHeads}
+                </tr>
+              </thead>
+              <tbody>
+                {data.groups.map((group) => (
+                  <tr key={group.country}>
+                    <th scope="row">{countryName(countries, group.country, language)}</th>
+                    {quartileCells(group)}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section className="card market-panel market-panel--chart">
+      <div className="panel-head">
+        <h2 className="card__title">{t("market.prices.title")}</h2>
+        <label htmlFor={id} className="panel-head__control">
+          {t("market.prices.group")}
+          <select id={id} className="select" value={by} onChange={(event) => setBy(event.target.value as PriceGrouping)}>
+            {GROUPINGS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {t(label)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p className="market-panel__hint">{t("market.prices.hint")}</p>
+      {body}
+    </section>
+  );
+}

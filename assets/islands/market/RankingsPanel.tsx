@@ -1,0 +1,181 @@
+import { useEffect, useId, useState } from "react";
+import { useIntl } from "react-intl";
+import useSWR from "swr";
+import {
+  RANKINGS_PATH,
+  countryName,
+  fetchPage,
+  type Country,
+  type Page,
+  type Ranking,
+  type RankingMeasure,
+  type RankingSide,
+} from "../../api/market";
+import { Pagination } from "../../components/Pagination";
+import { formatShipmentDate, formatUsd, formatWeight } from "../../i18n/format";
+import { useLanguage } from "../../i18n/language";
+import type { MessageKey } from "../../i18n/messages";
+import { useT } from "../../i18n/useT";
+import { Skeleton } from "../../shell/Skeleton";
+import { PartyButton } from "./PartyButton";
+
+const SIDES: [RankingSide, MessageKey][] = [
+  ["importer", "market.rankings.importers"],
+  ["exporter", "market.rankings.exporters"],
+];
+
+const MEASURES: [RankingMeasure, MessageKey][] = [
+  ["value", "market.rankings.byValue"],
+  ["weight", "market.rankings.byWeight"],
+  ["shipments", "market.rankings.byShipments"],
+];
+
+interface Props {
+  /** The search's query string; the panel adds its side, measure and page. */
+  query: string;
+  countries: Country[] | undefined;
+  pageSizes: readonly number[];
+  /** Whether the data reaches back into the previous period: if not, nobody is "new". */
+  previousInData?: boolean;
+  onParty: (partyId: number, name: string) => void;
+}
+
+/** The search's importers or exporters ranked by value, weight or shipments, with each one's
+ * share of the total and its change against the previous period of equal length. */
+export function RankingsPanel({ query, countries, pageSizes, previousInData = true, onParty }: Props) {
+  const t = useT();
+  const intl = useIntl();
+  const language = useLanguage();
+  const measureId = useId();
+  const [side, setSide] = useState<RankingSide>("importer");
+  const [by, setBy] = useState<RankingMeasure>("value");
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  useEffect(() => setPage(1), [query]);
+  const key = `${RANKINGS_PATH}?${query}&side=${side}&by=${by}&page=${page}&page_size=${pageSize}`;
+  const { data, isLoading, error } = useSWR<Page<Ranking>, unknown>(key, fetchPage<Ranking>, { keepPreviousData: true });
+
+  const measure = (value: number) =>
+    by === "value" ? formatUsd(value, language, true) : by === "weight" ? formatWeight(t, intl, value) : intl.formatNumber(value);
+  const current = (row: Ranking) => (by === "value" ? row.valueUsd : by === "weight" ? row.netWeightKg : row.shipments);
+  const percent = (fraction: number | null) =>
+    fraction === null ? "—" : intl.formatNumber(fraction, { style: "percent", maximumFractionDigits: 1 });
+  const change = (row: Ranking) => {
+    if (row.growth === null) return row.previous === 0 && previousInData ? t("market.rankings.new") : "—";
+    const text = percent(row.growth);
+    return row.growth > 0 ? `+${text}` : text;
+  };
+  const measureLabel = MEASURES.find(([value]) => value === by)?.[1] ?? "market.rankings.byValue";
+
+  let body;
+  if (!data) body = isLoading ? <Skeleton /> : error ? <p className="table-empty">{t("market.rankings.error")}</p> : null;
+  else if (data.total === 0) body = <p className="table-empty">{t("market.noMatch")}</p>;
+  else
+    body = (
+      <>
+        <div className="table-scroll">
+          <table className="data-table market-table">
+            <caption className="sr-only">
+              {t("market.rankings.caption", {
+                side: t(side === "importer" ? "market.rankings.importers" : "market.rankings.exporters"),
+                measure: t(measureLabel),
+              })}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col" className="data-table__number">
+                  {t("market.rankings.rank")}
+                </th>
+                <th scope="col" className="market-table__party">
+                  {t("market.rankings.name")}
+                </th>
+                <th scope="col" className="data-table__number">
+                  {t(measureLabel)}
+                </th>
+                <th scope="col" className="data-table__number">
+                  {t("market.rankings.share")}
+                </th>
+                <th scope="col" className="data-table__number">
+                  {t("market.rankings.growth")}
+                </th>
+                <th scope="col">{t("market.rankings.lastShipment")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((row) => (
+                <tr key={row.partyId}>
+                  <td className="data-table__number">{intl.formatNumber(row.rank)}</td>
+                  <td className="market-table__party">
+                    <PartyButton id={row.partyId} name={row.name} onOpen={onParty} />
+                    <span className="data-table__detail">{countryName(countries, row.country, language)}</span>
+                  </td>
+                  <td className="data-table__number">{measure(current(row))}</td>
+                  <td className="data-table__number">{percent(row.share)}</td>
+                  <td className="data-table__number">{change(row)}</td>
+                  <td className="data-table__nowrap">{formatShipmentDate(row.lastDate, language)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Pagination
+          page={data.page}
+          pageSize={data.pageSize}
+          total={data.total}
+          pageSizes={pageSizes}
+          label={t("market.rankings.pages")}
+          onPage={setPage}
+          onPageSize={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+        />
+      </>
+    );
+
+  return (
+    <section className="card market-panel" aria-labelledby={`${measureId}-title`}>
+      <div className="panel-head">
+        <h2 id={`${measureId}-title`} className="card__title">
+          {t("market.rankings.title")}
+        </h2>
+        <div className="segmented" role="group" aria-label={t("market.rankings.side")}>
+          {SIDES.map(([value, label]) => (
+            <button
+              key={value}
+              type="button"
+              className="button button--secondary button--small"
+              aria-pressed={side === value}
+              onClick={() => {
+                setSide(value);
+                setPage(1);
+              }}
+            >
+              {t(label)}
+            </button>
+          ))}
+        </div>
+        <label htmlFor={measureId} className="panel-head__control">
+          {t("market.rankings.by")}
+          <select
+            id={measureId}
+            className="select"
+            value={by}
+            onChange={(event) => {
+              setBy(event.target.value as RankingMeasure);
+              setPage(1);
+            }}
+          >
+            {MEASURES.map(([value, label]) => (
+              <option key={value} value={value}>
+                {t(label)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p className="market-panel__hint">{t("market.rankings.hint")}</p>
+      {body}
+    </section>
+  );
+}
