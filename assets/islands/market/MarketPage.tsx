@@ -27,6 +27,7 @@ import { LimitNotice } from "./LimitNotice";
 import { MonthlyPanel } from "./MonthlyPanel";
 import { ShipmentTable } from "./ShipmentTable";
 import { pageSizeFromSearch, useMarketSearch, writeSearchToAddress } from "./useMarketSearch";
+import { ResultCount } from "../../components/ResultCount";
 
 function DemoBadge() {
   const t = useT();
@@ -126,6 +127,7 @@ export function MarketPage() {
         {meta?.demoData && <DemoBadge />}
       </PageHeader>
       <div className="market">
+        <ResultCount total={query === null ? undefined : statistics.data?.shipments} loading={query !== null && statistics.isLoading} />
         <AiAskBox onAnswer={answer} />
         <FilterForm value={form} errors={errors} countries={meta?.countries} onChange={editForm} onSubmit={() => run(form)} />
         {quotaBlocked ? (

@@ -24,7 +24,9 @@ function ContactButton({ shipment }: { shipment: Shipment }) {
   const { data: requests, mutate } = useContactRequests();
   const [sending, setSending] = useState(false);
   const existing = contactRequestFor(requests, shipment.importerName, shipment.importerCountry);
+  const done = sending || existing !== undefined;
   const request = async () => {
+    if (done) return;
     setSending(true);
     try {
       await requestImporterContacts(shipment.importerName, shipment.importerCountry);
@@ -43,7 +45,8 @@ function ContactButton({ shipment }: { shipment: Shipment }) {
     <button
       type="button"
       className="button button--ghost button--small"
-      disabled={sending || existing !== undefined}
+      // aria-disabled, not disabled: the button keeps the focus while its label changes.
+      aria-disabled={done}
       onClick={() => void request()}
     >
       {label}{" "}
