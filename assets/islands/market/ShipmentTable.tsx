@@ -81,8 +81,12 @@ function Row({ shipment, countries }: { shipment: Shipment; countries: Country[]
             .join(" · ")}
         </span>
       </td>
-      <td className="data-table__number">{formatUsd(shipment.valueUsd, language)}</td>
-      <td className="data-table__number">{formatUsd(shipment.pricePerUnit, language)}</td>
+      <td className="data-table__number" data-label={t("market.table.price")}>
+        {formatUsd(shipment.valueUsd, language)}
+      </td>
+      <td className="data-table__number" data-label={t("market.table.pricePerUnit")}>
+        {formatUsd(shipment.pricePerUnit, language)}
+      </td>
       <td className="data-table__action">
         <ContactButton shipment={shipment} />
       </td>
