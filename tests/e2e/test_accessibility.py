@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from django.conf import settings
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from apps.leads.models import Lead
 from tests.conftest import SignInStack
@@ -24,8 +24,8 @@ from tests.e2e.test_leads import german_cashew_buyer  # noqa: F401
 AXE = Path(settings.BASE_DIR) / "node_modules" / "axe-core" / "axe.min.js"
 WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 FIRST_RESULTS_MS = 20_000
-PHONE = {"width": 320, "height": 640}
-DESKTOP = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 320, "height": 640}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 CASHEW_FROM_VIET_NAM_2024 = (
     "/market-insights?product_details=cashew&exporter_country=VN"
     "&start_date=01-01-2024&end_date=31-12-2024"
@@ -49,7 +49,8 @@ RUN_AXE = """async (tags) => {
     id: violation.id,
     impact: violation.impact,
     help: violation.help,
-    nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(" ")}: ${node.failureSummary}`),
+    nodes: violation.nodes.slice(0, 5)
+      .map((node) => `${node.target.join(" ")}: ${node.failureSummary}`),
   }));
 }"""
 
@@ -156,7 +157,8 @@ def test_the_main_pages_pass_axe_and_fit_a_phone_in_english(
     # The shipment table's last column is inside its box at 1280 px.
     table_box = page.locator(".table-scroll").first.bounding_box()
     last_header = page.locator(".market-table thead th").last.bounding_box()
-    assert table_box and last_header
+    assert table_box
+    assert last_header
     widths = page.locator(".market-table thead th").evaluate_all(
         "(cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().width))"
     )

@@ -81,9 +81,7 @@ def test_a_free_user_reveals_a_german_cashew_buyer(
     expect(page.get_by_role("link", name=lead.email)).to_be_visible()
     expect(credits_in_the_header(page)).to_contain_text("9")
 
-    page.get_by_role(
-        "button", name=f"Request phone (5 credits) of {lead.full_name}"
-    ).click()
+    page.get_by_role("button", name=f"Request phone (5 credits) of {lead.full_name}").click()
     row = page.get_by_role("row").filter(has_text=lead.full_name)
     expect(row.get_by_role("status")).to_contain_text("Processing")
     expect(row).to_contain_text("It may take 5 minutes")
