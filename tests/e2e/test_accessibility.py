@@ -167,6 +167,26 @@ def test_the_main_pages_pass_axe_and_fit_a_phone_in_english(
     )
     problems += phone_report(page, "market insights with results")
 
+    # Keyboard focus survives the controls that change under it.
+    pager = page.get_by_role("navigation", name="Pages")
+    pager.get_by_role("button", name="Next").click()
+    expect(pager).to_contain_text("Page 2 of")
+    pager.get_by_role("button", name="Previous").focus()
+    page.keyboard.press("Enter")
+    expect(pager).to_contain_text("Page 1 of")
+    expect(pager.get_by_role("button", name="Next")).to_be_focused()
+    account = page.get_by_role("button", name=f"Account {FREE_DEMO_USER}")
+    account.click()
+    page.get_by_role("link", name="Profile").focus()
+    page.keyboard.press("Escape")
+    expect(account).to_be_focused()
+    page.reload()
+    open_market_results(page, "en")
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("link", name="Skip to main content")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("main")).to_be_focused()
+
     pages: list[tuple[str, str, Any]] = [
         (
             "/find-global-company?imports_product=cashew&countries=DE",
