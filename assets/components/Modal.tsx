@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from "react";
+import { useId, useRef, type ReactNode } from "react";
 import { useT } from "../i18n/useT";
 import { Icon } from "../shell/Icon";
+import { useDialog } from "./useDialog";
 
 interface Props {
   title: string;
@@ -11,42 +12,18 @@ interface Props {
   children: ReactNode;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
-
-/** A modal frame: Escape, the close button and a click outside close it; Tab stays inside. */
+/** A modal frame: Escape, the close button and a click outside close it; Tab stays inside,
+ * the rest of the page is inert while it is open, and focus returns where it was on close. */
 export function Modal({ title, description, onClose, className = "dialog", children }: Props) {
   const t = useT();
   const titleId = useId();
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    panel.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      previous?.focus();
-    };
-  }, [onClose]);
-  const keepFocusInside = (event: ReactKeyboardEvent) => {
-    if (event.key !== "Tab" || !panel.current) return;
-    const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && (document.activeElement === first || document.activeElement === panel.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const backdrop = useRef<HTMLDivElement>(null);
+  useDialog(backdrop, panel, onClose);
   return (
     <div
+      ref={backdrop}
       className="dialog-backdrop"
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onClose();
@@ -60,7 +37,6 @@ export function Modal({ title, description, onClose, className = "dialog", child
         aria-labelledby={titleId}
         aria-describedby={descriptionId}
         tabIndex={-1}
-        onKeyDown={keepFocusInside}
       >
         <header className="dialog__header">
           <div>

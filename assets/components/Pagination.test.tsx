@@ -1,4 +1,5 @@
-import { screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
+import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { renderWithShell } from "../testing/render";
 import { Pagination } from "./Pagination";
@@ -16,5 +17,23 @@ describe("Pagination", () => {
       <Pagination page={1} pageSize={25} total={167540} totalIsEstimate pageSizes={[25]} onPage={noop} onPageSize={noop} />,
     );
     expect(screen.getByText("about 167,540 in total")).toBeTruthy();
+  });
+
+  it("keeps focus on a button when Previous reaches the first page or Next the last", () => {
+    function Paged() {
+      const [page, setPage] = useState(2);
+      return <Pagination page={page} pageSize={25} total={75} pageSizes={[25]} onPage={setPage} onPageSize={noop} />;
+    }
+    renderWithShell(<Paged />);
+    const previous = screen.getByRole("button", { name: "Previous" });
+    const next = screen.getByRole("button", { name: "Next" });
+    previous.focus();
+    fireEvent.click(previous);
+    expect(previous).toHaveProperty("disabled", true);
+    expect(document.activeElement).toBe(next);
+    fireEvent.click(next);
+    fireEvent.click(next);
+    expect(next).toHaveProperty("disabled", true);
+    expect(document.activeElement).toBe(previous);
   });
 });

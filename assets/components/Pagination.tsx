@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { useIntl } from "react-intl";
 import { useT } from "../i18n/useT";
 
@@ -21,6 +21,15 @@ export function Pagination({ page, pageSize, total, totalIsEstimate = false, pag
   const intl = useIntl();
   const id = useId();
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  const previous = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  // A button that becomes disabled drops its focus to the page: on the first or last page,
+  // focus moves to the other button first.
+  const go = (target: number) => {
+    if (target <= 1) next.current?.focus();
+    else if (target >= pages) previous.current?.focus();
+    onPage(target);
+  };
   return (
     <nav className="pagination" aria-label={label ?? t("pagination.label")}>
       <span className="pagination__total">{t(totalIsEstimate ? "pagination.totalAbout" : "pagination.total", { total: intl.formatNumber(total) })}</span>
@@ -34,13 +43,13 @@ export function Pagination({ page, pageSize, total, totalIsEstimate = false, pag
           ))}
         </select>
       </label>
-      <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <button ref={previous} type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => go(page - 1)}>
         {t("pagination.previous")}
       </button>
       <span className="pagination__page" aria-live="polite">
         {t("pagination.pageOf", { page: intl.formatNumber(page), pages: intl.formatNumber(pages) })}
       </span>
-      <button type="button" className="button button--secondary button--small" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <button ref={next} type="button" className="button button--secondary button--small" disabled={page >= pages} onClick={() => go(page + 1)}>
         {t("pagination.next")}
       </button>
     </nav>

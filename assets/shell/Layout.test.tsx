@@ -53,7 +53,7 @@ describe("Layout", () => {
 
   it("offers the profile and a real sign-out form in the account menu", () => {
     renderLayout();
-    fireEvent.click(screen.getByRole("button", { name: "Account" }));
+    fireEvent.click(screen.getByRole("button", { name: /^Account / }));
     expect(screen.getByRole("link", { name: "Profile" }).getAttribute("href")).toBe("/profile");
     const form = screen.getByRole("button", { name: "Sign out" }).closest("form")!;
     expect(form.method).toBe("post");
@@ -73,6 +73,25 @@ describe("Layout", () => {
     fireEvent.click(screen.getByRole("button", { name: "Open menu" }));
     expect(document.getElementById("sidebar")?.dataset.open).toBe("true");
   });
+
+  it("starts with a skip link to the main content", () => {
+    const { container } = renderLayout();
+    const first = container.querySelector<HTMLElement>("a[href], button, input, select");
+    expect(first?.textContent).toBe("Skip to main content");
+    expect(first?.getAttribute("href")).toBe("#main-content");
+    expect(document.getElementById("main-content")?.tagName).toBe("MAIN");
+  });
+
+  it("names the account button after its visible email and returns focus to it on Escape", () => {
+    renderLayout();
+    const email = document.querySelector(".profile-menu__email")!.textContent;
+    const button = screen.getByRole("button", { name: `Account ${email}` });
+    fireEvent.click(button);
+    screen.getByRole("link", { name: "Profile" }).focus();
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("link", { name: "Profile" })).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
 });
 
 describe("Tooltip", () => {
@@ -87,5 +106,20 @@ describe("Tooltip", () => {
     expect(screen.getByRole("tooltip").textContent).toBe("Farm Management · Not available yet");
     fireEvent.blur(screen.getByRole("link"));
     expect(screen.queryByRole("tooltip")).toBeNull();
+  });
+
+  it("hides on Escape while its anchor keeps focus", () => {
+    render(
+      <Tooltip label="Demo data, not real shipments">
+        <button type="button">Demo</button>
+      </Tooltip>,
+    );
+    const anchor = screen.getByRole("button", { name: "Demo" });
+    anchor.focus();
+    fireEvent.focus(anchor);
+    expect(screen.getByRole("tooltip").textContent).toBe("Demo data, not real shipments");
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("tooltip")).toBeNull();
+    expect(document.activeElement).toBe(anchor);
   });
 });

@@ -20,6 +20,9 @@ export function Layout({ children }: { children: ReactNode }) {
   useSessionMonitor(user !== null);
   return (
     <div className="app">
+      <a className="skip-link" href="#main-content">
+        {t("nav.skipToContent")}
+      </a>
       <Sidebar path={path} open={menuOpen} />
       {menuOpen && <div className="scrim" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
       <div className="app__main">
@@ -39,7 +42,9 @@ export function Layout({ children }: { children: ReactNode }) {
           <LanguageSwitcher />
           <ProfileMenu />
         </header>
-        <main className="content">{children}</main>
+        <main id="main-content" className="content" tabIndex={-1}>
+          {children}
+        </main>
       </div>
       {user && <PricingDialogHost />}
     </div>

@@ -11,10 +11,18 @@ export function ProfileMenu() {
   const { user, site } = usePreload();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
     const close = (event: Event) => {
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : !root.current?.contains(event.target as Node)) {
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== "Escape") return;
+        setOpen(false);
+        // Focus was in the menu, or on the button: it goes back to the button, not to the page.
+        if (root.current?.contains(document.activeElement) || document.activeElement === document.body) {
+          trigger.current?.focus();
+        }
+      } else if (!root.current?.contains(event.target as Node)) {
         setOpen(false);
       }
     };
@@ -35,14 +43,16 @@ export function ProfileMenu() {
   return (
     <div className="profile-menu" ref={root}>
       <button
+        ref={trigger}
         type="button"
         className="profile-menu__trigger"
         aria-haspopup="true"
         aria-expanded={open}
-        aria-label={t("account.menu")}
         onClick={() => setOpen((value) => !value)}
       >
         <span className="avatar" aria-hidden="true">{(user.name || user.email).charAt(0).toUpperCase()}</span>
+        {/* The name is the visible email after "Account" (label in name, WCAG 2.5.3). */}
+        <span className="sr-only">{t("account.menu")}</span>{" "}
         <span className="profile-menu__email">{user.email}</span>
       </button>
       {open && (

@@ -77,13 +77,11 @@ def test_a_free_user_reveals_a_german_cashew_buyer(
     )
     expect(page.get_by_role("img", name=re.compile("per month"))).to_be_visible()
 
-    page.get_by_role("button", name=f"Reveal the email of {lead.full_name} for 1 credit").click()
+    page.get_by_role("button", name=f"Reveal email (1 credit) of {lead.full_name}").click()
     expect(page.get_by_role("link", name=lead.email)).to_be_visible()
     expect(credits_in_the_header(page)).to_contain_text("9")
 
-    page.get_by_role(
-        "button", name=f"Request the mobile number of {lead.full_name} for 5 credits"
-    ).click()
+    page.get_by_role("button", name=f"Request phone (5 credits) of {lead.full_name}").click()
     row = page.get_by_role("row").filter(has_text=lead.full_name)
     expect(row.get_by_role("status")).to_contain_text("Processing")
     expect(row).to_contain_text("It may take 5 minutes")

@@ -16,6 +16,7 @@ import { EmptyState } from "../../shell/PageHeader";
 import { listSearch, pagingFromSearch, writeListToAddress } from "./address";
 import { CompanyFilterForm } from "./CompanyFilterForm";
 import { CompanyTable } from "./CompanyTable";
+import { ResultCount } from "../../components/ResultCount";
 
 function initialSearch(): { form: CompanyFilters; submitted: CompanyFilters | null } {
   const fromAddress = companyFiltersFromQuery(window.location.search);
@@ -56,6 +57,11 @@ export function CompanySearch() {
 
   return (
     <div className="leads">
+      <ResultCount
+        total={query === null ? undefined : companies.data?.total}
+        totalIsEstimate={companies.data?.totalIsEstimate}
+        loading={query !== null && companies.isLoading}
+      />
       <CompanyFilterForm value={form} errors={errors} onChange={setForm} onSubmit={run} />
       {query === null ? (
         <EmptyState title={t("leads.companies.empty")} hint={t("leads.companies.emptyHint")} />

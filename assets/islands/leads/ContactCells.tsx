@@ -72,10 +72,10 @@ export function EmailCell({ lead, onRevealed }: CellProps) {
       type="button"
       className="button button--secondary button--small leads-reveal"
       disabled={busy}
-      aria-label={t("leads.email.revealFor", { name: lead.name, credits: EMAIL_CREDITS })}
       onClick={() => void reveal()}
     >
-      {t("leads.email.reveal", { credits: EMAIL_CREDITS })}
+      {t("leads.email.reveal", { credits: EMAIL_CREDITS })}{" "}
+      <span className="sr-only">{t("leads.contact.ofPerson", { name: lead.name })}</span>
     </button>
   );
 }
@@ -118,10 +118,10 @@ export function PhoneCell({ lead, onRevealed }: CellProps) {
       type="button"
       className="button button--secondary button--small leads-reveal"
       disabled={busy}
-      aria-label={t("leads.phone.requestFor", { name: lead.name, credits: PHONE_CREDITS })}
       onClick={() => void request()}
     >
-      {t("leads.phone.request", { credits: PHONE_CREDITS })}
+      {t("leads.phone.request", { credits: PHONE_CREDITS })}{" "}
+      <span className="sr-only">{t("leads.contact.ofPerson", { name: lead.name })}</span>
     </button>
   );
 }

@@ -16,6 +16,7 @@ import { CompanyPicker } from "./CompanyPicker";
 import { seniorityLabel, useCountries } from "./format";
 import { FieldShell, OptionSelect, TagInput } from "./MultiSelect";
 import { LeadTable } from "./LeadTable";
+import { ResultCount } from "../../components/ResultCount";
 
 function LeadFilterForm({ value, onChange, onSubmit }: { value: LeadFilters; onChange: (value: LeadFilters) => void; onSubmit: () => void }) {
   const t = useT();
@@ -90,6 +91,11 @@ export function LeadSearch() {
 
   return (
     <div className="leads">
+      <ResultCount
+        total={submitted.companyIds.length === 0 ? undefined : leads.data?.total}
+        totalIsEstimate={leads.data?.totalIsEstimate}
+        loading={submitted.companyIds.length > 0 && leads.isLoading}
+      />
       <CompanyPicker chosen={form.companyIds} onChange={choose} />
       <LeadFilterForm
         value={form}

@@ -256,13 +256,13 @@ describe("people search", () => {
     const fetchMock = stubApi(routes());
     window.history.replaceState(null, "", "/find-global-lead?company_ids=42");
     renderPage(leadPage);
-    fireEvent.click(await screen.findByRole("button", { name: "Reveal the email of Anna Becker for 1 credit" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Reveal email (1 credit) of Anna Becker" }));
     expect(await screen.findByRole("link", { name: "anna@nordkern.example" })).toBeTruthy();
     expect(screen.getByText("Valid")).toBeTruthy();
     expect(useToastStore.getState().toasts[0]?.title).toEqual({ id: "leads.email.revealed" });
     await waitFor(() => expect(queriesTo(fetchMock, EMPLOYEES_PATH).length).toBe(2));
 
-    fireEvent.click(screen.getByRole("button", { name: "Request the mobile number of Anna Becker for 5 credits" }));
+    fireEvent.click(screen.getByRole("button", { name: "Request phone (5 credits) of Anna Becker" }));
     expect(await screen.findByText("Processing")).toBeTruthy();
     expect(screen.getByText("It may take 5 minutes; the number will also be emailed to you.")).toBeTruthy();
     expect(vi.mocked(refreshProfile).mock.calls.length).toBeGreaterThanOrEqual(3);
@@ -287,11 +287,11 @@ describe("people search", () => {
     stubApi(routes({ [`GET ${EMPLOYEES_PATH}/7/request-contact`]: insufficient }));
     window.history.replaceState(null, "", "/find-global-lead?company_ids=42");
     renderPage(leadPage);
-    fireEvent.click(await screen.findByRole("button", { name: "Request the mobile number of Anna Becker for 5 credits" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Request phone (5 credits) of Anna Becker" }));
     await waitFor(() => expect(usePricingStore.getState().product).toBe("lead-sourcing"));
     expect(useToastStore.getState().toasts[0]?.title).toEqual({ id: "error.insufficientCredit" });
     expect(window.location.search).toContain("pricing=lead-sourcing");
-    expect(screen.getByRole("button", { name: "Request the mobile number of Anna Becker for 5 credits" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Request phone (5 credits) of Anna Becker" })).toBeTruthy();
   });
 });
 

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
+import { useDialog } from "../../components/useDialog";
 import { revealedLeadsCsv, useMyLeads, type Lead } from "../../api/leads";
 import { useT } from "../../i18n/useT";
 import { useAnalytics, usePreload } from "../../shell/context";
@@ -32,14 +33,8 @@ export function MyLeadsDrawer({ onClose }: { onClose: () => void }) {
   const analytics = useAnalytics();
   const { data: leads, error, mutate } = useMyLeads();
   const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    panel.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [onClose]);
+  const backdrop = useRef<HTMLDivElement>(null);
+  useDialog(backdrop, panel, onClose);
   const revealed = (leads ?? []).filter((lead) => lead.email || lead.phone);
   const refresh = () => void mutate();
   let body;
@@ -66,6 +61,7 @@ export function MyLeadsDrawer({ onClose }: { onClose: () => void }) {
     );
   return (
     <div
+      ref={backdrop}
       className="leads-drawer-backdrop"
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onClose();

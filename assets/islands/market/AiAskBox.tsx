@@ -59,11 +59,8 @@ export function AiAskBox({ onAnswer }: { onAnswer: (answer: AiAnswer) => void })
         </button>
       </form>
       {limitReached && <LimitNotice />}
-      {answer && (
-        <p className="ai-box__answer" aria-live="polite">
-          {answer}
-        </p>
-      )}
+      {/* The live region exists before the first answer, so that answer is read out too. */}
+      <div aria-live="polite">{answer && <p className="ai-box__answer">{answer}</p>}</div>
     </section>
   );
 }

@@ -41,6 +41,7 @@ import {
   writeSearchToAddress,
   writeSortToAddress,
 } from "./useMarketSearch";
+import { ResultCount } from "../../components/ResultCount";
 
 function DemoBadge() {
   const t = useT();
@@ -169,6 +170,7 @@ export function MarketPage() {
       </PageHeader>
       <div className="market">
         <CoverageNote coverage={meta?.coverage} />
+        <ResultCount total={query === null ? undefined : statistics.data?.shipments} loading={query !== null && statistics.isLoading} />
         <AiAskBox onAnswer={answer} />
         <AnswerImporters importers={aiImporters} countries={meta?.countries} onParty={openParty} />
         <FilterForm value={form} errors={errors} countries={meta?.countries} onChange={editForm} onSubmit={() => run(form)} />

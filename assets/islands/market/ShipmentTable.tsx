@@ -28,7 +28,9 @@ function ContactButton({ shipment }: { shipment: Shipment }) {
   const { data: requests, mutate } = useContactRequests();
   const [sending, setSending] = useState(false);
   const existing = contactRequestFor(requests, shipment.importerName, shipment.importerCountry);
+  const done = sending || existing !== undefined;
   const request = async () => {
+    if (done) return;
     setSending(true);
     try {
       await requestImporterContacts(shipment.importerName, shipment.importerCountry);
@@ -47,7 +49,8 @@ function ContactButton({ shipment }: { shipment: Shipment }) {
     <button
       type="button"
       className="button button--ghost button--small"
-      disabled={sending || existing !== undefined}
+      // aria-disabled, not disabled: the button keeps the focus while its label changes.
+      aria-disabled={done}
       onClick={() => void request()}
     >
       {label}{" "}
@@ -83,8 +86,12 @@ function Row({ shipment, countries, onParty }: { shipment: Shipment; countries: 
         <span className="data-table__detail">{[quantity, perUnit].filter(Boolean).join(" · ")}</span>
       </td>
       <td className="data-table__number">{formatWeight(t, intl, shipment.netWeightKg)}</td>
-      <td className="data-table__number">{formatUsd(shipment.valueUsd, language)}</td>
-      <td className="data-table__number">{formatUsd(shipment.pricePerKg, language)}</td>
+      <td className="data-table__number" data-label={t("market.table.price")}>
+        {formatUsd(shipment.valueUsd, language)}
+      </td>
+      <td className="data-table__number" data-label={t("market.table.pricePerKg")}>
+        {formatUsd(shipment.pricePerKg, language)}
+      </td>
       <td className="data-table__action">
         <ContactButton shipment={shipment} />
       </td>

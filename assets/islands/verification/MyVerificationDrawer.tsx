@@ -1,4 +1,5 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
+import { useDialog } from "../../components/useDialog";
 import { CHECKS, useMyVerifications, type VerificationProgress } from "../../api/verification";
 import { formatDateTime } from "../../i18n/format";
 import { useLanguage } from "../../i18n/language";
@@ -32,14 +33,8 @@ export function MyVerificationDrawer({ onClose }: { onClose: () => void }) {
   const language = useLanguage();
   const { data, error } = useMyVerifications();
   const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    panel.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [onClose]);
+  const backdrop = useRef<HTMLDivElement>(null);
+  useDialog(backdrop, panel, onClose);
   let body;
   if (!data) body = error ? <p className="muted">{t("error.generic")}</p> : <Skeleton />;
   else if (data.length === 0) body = <p className="muted">{t("verification.mine.empty")}</p>;
@@ -66,6 +61,7 @@ export function MyVerificationDrawer({ onClose }: { onClose: () => void }) {
     );
   return (
     <div
+      ref={backdrop}
       className="verification-drawer-backdrop"
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onClose();
