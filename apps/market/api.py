@@ -90,28 +90,36 @@ def meta_data(request: HttpRequest) -> dict[str, Any]:
 @router.post("shipments/ai/ask", response=Envelope[AskOut])
 def ask_question(request: HttpRequest, payload: AskIn) -> dict[str, Any]:
     """A question in English, Vietnamese or Chinese, answered with the figures of the search
-    it stands for; that search counts as one query. A question it cannot read costs nothing."""
-    parsed = ask.parse_with_model(payload.question, timezone.now().date())
-    answer = {"language": parsed.language, "understood": parsed.understood, "statistics": None}
+    it stands for; that search counts as one query. A question it cannot read costs nothing and
+    says what it did understand."""
+    context = selectors.ask_context()
+    parsed = ask.parse_with_model(payload.question, timezone.now().date(), context)
+    answer = {
+        "language": parsed.language,
+        "understood": parsed.understood,
+        "dated": parsed.dated,
+        "statistics": None,
+        "reading": ask.reading(parsed),
+    }
     if not parsed.understood:
         return envelope(
-            {**answer, "answer": ask.compose_answer(parsed, {}), "filters": parsed.filters}
+            {**answer, "answer": ask.understood_so_far(parsed), "filters": parsed.filters}
         )
-    query = dict(parsed.filters)
-    if query["hs_code"]:
-        # Goods are described in several languages: their HS codes find them all.
-        query["product_details"] = ""
     try:
-        filters = counted_search(request, SearchQuery(**query))
-    except ValidationFailed:  # understood, but too little to search by (e.g. countries only)
-        help_text = ask.compose_answer(replace(parsed, understood=False), {})
-        return envelope({**answer, "understood": False, "answer": help_text, "filters": query})
+        filters = counted_search(request, SearchQuery(**parsed.filters))
+    except ValidationFailed:  # understood, but too little to search by
+        help_text = ask.understood_so_far(replace(parsed, understood=False))
+        return envelope(
+            {**answer, "understood": False, "answer": help_text, "filters": parsed.filters}
+        )
     statistics = selectors.statistics(filters)
     importers = selectors.top_importers(filters) if statistics["shipments"] else []
+    text = ask.compose_answer(parsed, statistics, importers)
+    note = ask.coverage_note(parsed, context.first_date, context.last_date) if parsed.dated else ""
     return envelope(
         {
             **answer,
-            "answer": ask.compose_answer(parsed, statistics, importers),
+            "answer": f"{text}{'' if parsed.language == 'zh' else ' '}{note}" if note else text,
             "filters": filters_as_query(filters),
             "statistics": statistics,
         }

@@ -150,11 +150,24 @@ class AskFilters(Schema):
     hs_code: list[str]
 
 
+class AskReadingOut(Schema):
+    """One filter the question was read as: `field` of the search form (product, hs_code,
+    exporter_name, importer_name, exporter_country, importer_country, product_details, period),
+    its `value` as the form takes it (a period as 'start|end') and `text` in the question's
+    language."""
+
+    field: str
+    value: str
+    text: str
+
+
 class AskOut(Schema):
     answer: str
     language: Literal["en", "vi", "zh"]
     understood: bool
+    dated: bool
     filters: AskFilters
+    reading: list[AskReadingOut]
     statistics: StatisticsOut | None
 
 

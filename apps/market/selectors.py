@@ -3,10 +3,14 @@ the reference data the search screen needs."""
 
 from __future__ import annotations
 
+import threading
+from datetime import date
 from typing import Any
 
 from apps.core.errors import ProviderUnavailable
 from apps.market import index
+from apps.market.ask.directory import PartyDirectory
+from apps.market.ask.parse import AskContext
 from apps.market.countries import ISO_COUNTRIES, country_names
 from apps.market.filters import ShipmentFilters
 from apps.market.index import TradeIndex
@@ -126,3 +130,59 @@ def meta_data() -> dict[str, Any]:
         "date_formats": ["dd-MM-yyyy", "dd/MM/yyyy"],
         **_data_facts(),
     }
+
+
+# What the AI box reads questions against: the parties the data holds, the nomenclature's codes
+# and the data's date range, built once per index snapshot.
+
+_ASK_CACHE: dict[str, Any] = {}
+_ASK_LOCK = threading.Lock()
+
+
+def _snapshot_key() -> str:
+    path = index.current_snapshot()
+    return str(path) if path else ""
+
+
+def party_directory() -> PartyDirectory:
+    """The dictionary of the parties the current snapshot holds (empty without one)."""
+    key = _snapshot_key()
+    with _ASK_LOCK:
+        cached = _ASK_CACHE.get("parties")
+        if cached is not None and cached[0] == key:
+            return cached[1]  # type: ignore[no-any-return]
+    try:
+        rows = index.trade_index().party_roles() if key else []
+    except index.IndexMissing:
+        rows = []
+    directory = PartyDirectory(rows)
+    with _ASK_LOCK:
+        _ASK_CACHE["parties"] = (key, directory)
+    return directory
+
+
+def hs_code_set() -> frozenset[str]:
+    """Every code of the nomenclature (chapters, headings, subheadings, national lines)."""
+    marker = (_snapshot_key(), HSCode.objects.count())
+    with _ASK_LOCK:
+        cached = _ASK_CACHE.get("hs")
+        if cached is not None and cached[0] == marker:
+            return cached[1]  # type: ignore[no-any-return]
+    codes = frozenset(HSCode.objects.values_list("code", flat=True))
+    with _ASK_LOCK:
+        _ASK_CACHE["hs"] = (marker, codes)
+    return codes
+
+
+def data_range() -> tuple[date | None, date | None]:
+    """The first and last shipment date the data holds ((None, None) without data)."""
+    try:
+        facts = index.trade_index().facts()
+    except index.IndexMissing:
+        return None, None
+    return facts["first_date"], facts["last_date"]
+
+
+def ask_context() -> AskContext:
+    first_date, last_date = data_range()
+    return AskContext(party_directory(), hs_code_set(), first_date, last_date)

@@ -207,8 +207,14 @@ def _verb(text: QuestionText, language: str) -> str | None:
 
 
 def assign_countries(
-    text: QuestionText, language: str, matches: list[tuple[int, int, str]]
+    text: QuestionText,
+    language: str,
+    matches: list[tuple[int, int, str]],
+    *,
+    exporter_named: bool = False,
 ) -> tuple[str, str]:
+    """(importer country, exporter country); exports with no origin are Viet Nam's, unless an
+    exporter is named."""
     verb = _verb(text, language)
     importer = exporter = ""
     open_codes: list[str] = []
@@ -234,7 +240,7 @@ def assign_countries(
             importer = code
         elif not exporter:
             exporter = code
-    if verb == "export" and not exporter and importer and importer != "VN":
+    if verb == "export" and not exporter and importer and importer != "VN" and not exporter_named:
         exporter = "VN"
     return importer, exporter
 

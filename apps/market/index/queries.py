@@ -37,6 +37,7 @@ class TradeIndex(Protocol):
     def top_hs_codes(self, filters: ShipmentFilters, *, limit: int) -> list[dict[str, Any]]: ...
     def top_importers(self, filters: ShipmentFilters, *, limit: int) -> list[dict[str, Any]]: ...
     def facts(self) -> dict[str, Any]: ...
+    def party_roles(self) -> list[tuple[str, str, int, int]]: ...
     def importer_totals(
         self,
         filters: ShipmentFilters,
@@ -223,6 +224,22 @@ class DuckDBTradeIndex:
             )
         ending = "" if limit is None else f" LIMIT {int(limit)}"
         return self._query(f"{totals} ORDER BY value_usd DESC, key{ending}", where.params)
+
+    def party_roles(self) -> list[tuple[str, str, int, int]]:
+        """Every party that trades: (name, country, shipments as exporter, as importer)."""
+        with self._cursor() as cursor:
+            cursor.execute(
+                """
+                SELECT p.name, coalesce(p.country, ''), coalesce(e.n, 0), coalesce(i.n, 0)
+                FROM parties p
+                LEFT JOIN (SELECT exporter_id AS id, count(*) AS n FROM shipments GROUP BY 1) e
+                  ON e.id = p.party_id
+                LEFT JOIN (SELECT importer_id AS id, count(*) AS n FROM shipments GROUP BY 1) i
+                  ON i.id = p.party_id
+                WHERE e.n IS NOT NULL OR i.n IS NOT NULL
+                """
+            )
+            return [(str(a), str(b), int(c), int(d)) for a, b, c, d in cursor.fetchall()]
 
     def facts(self) -> dict[str, Any]:
         """What the whole index holds: first and last date, shipments, demo shipments."""

@@ -16,7 +16,7 @@ QUESTIONS = [
         TODAY,
         "en",
         {
-            "product_details": "cashew",
+            "product_details": "",
             "hs_code": ["0801"],
             "exporter_country": "VN",
             "importer_country": "NL",
@@ -29,7 +29,7 @@ QUESTIONS = [
         TODAY,
         "en",
         {
-            "product_details": "coffee",
+            "product_details": "",
             "hs_code": ["0901"],
             "importer_country": "DE",
             "exporter_country": "VN",
@@ -42,7 +42,7 @@ QUESTIONS = [
         TODAY,
         "en",
         {
-            "product_details": "rubber",
+            "product_details": "",
             "hs_code": ["4001"],
             "importer_country": "US",
             "exporter_country": "",
@@ -66,7 +66,7 @@ QUESTIONS = [
         TODAY,
         "en",
         {
-            "product_details": "pepper",
+            "product_details": "",
             "hs_code": ["0904"],
             "importer_country": "US",
             "start_date": "01-03-2024",
@@ -78,7 +78,7 @@ QUESTIONS = [
         TODAY,
         "en",
         {
-            "product_details": "shrimp",
+            "product_details": "",
             "hs_code": ["0306"],
             "importer_country": "JP",
             "start_date": "22-05-2026",
@@ -90,7 +90,7 @@ QUESTIONS = [
         TODAY,
         "en",
         {
-            "product_details": "rice",
+            "product_details": "",
             "importer_name": "Olam International",
             "start_date": "01-03-2024",
             "end_date": "31-03-2024",
@@ -101,7 +101,7 @@ QUESTIONS = [
         TODAY,
         "en",
         {
-            "product_details": "tea",
+            "product_details": "",
             "hs_code": ["0902"],
             "exporter_name": "Phu Bai Tea Company",
             "importer_country": "PK",
@@ -114,7 +114,7 @@ QUESTIONS = [
         TODAY,
         "en",
         {
-            "product_details": "cassava",
+            "product_details": "",
             "hs_code": ["0714", "1108"],
             "importer_country": "CN",
             "exporter_country": "VN",
@@ -139,7 +139,7 @@ QUESTIONS = [
         TODAY,
         "en",
         {
-            "product_details": "pangasius",
+            "product_details": "",
             "hs_code": ["0304"],
             "exporter_country": "VN",
             "importer_country": "GB",
@@ -152,7 +152,7 @@ QUESTIONS = [
         TODAY,
         "en",
         {
-            "product_details": "furniture",
+            "product_details": "",
             "hs_code": ["9403"],
             "exporter_country": "VN",
             "importer_country": "AU",
@@ -172,7 +172,7 @@ QUESTIONS = [
         TODAY,
         "vi",
         {
-            "product_details": "coffee",
+            "product_details": "",
             "hs_code": ["0901"],
             "importer_country": "DE",
             "exporter_country": "VN",
@@ -185,7 +185,7 @@ QUESTIONS = [
         TODAY,
         "vi",
         {
-            "product_details": "coffee",
+            "product_details": "",
             "importer_country": "DE",
             "exporter_country": "VN",
             "start_date": "01-01-2025",
@@ -197,7 +197,7 @@ QUESTIONS = [
         TODAY,
         "vi",
         {
-            "product_details": "cashew",
+            "product_details": "",
             "hs_code": ["0801"],
             "importer_country": "NL",
             "start_date": "01-01-2024",
@@ -209,7 +209,7 @@ QUESTIONS = [
         TODAY,
         "vi",
         {
-            "product_details": "cashew",
+            "product_details": "",
             "importer_country": "NL",
             "start_date": "01-01-2024",
             "end_date": "31-03-2024",
@@ -220,7 +220,7 @@ QUESTIONS = [
         TODAY,
         "vi",
         {
-            "product_details": "pepper",
+            "product_details": "",
             "hs_code": ["0904"],
             "importer_country": "US",
             "start_date": "01-03-2024",
@@ -232,7 +232,7 @@ QUESTIONS = [
         TODAY,
         "vi",
         {
-            "product_details": "pepper",
+            "product_details": "",
             "importer_country": "US",
             "exporter_country": "VN",
             "start_date": "22-05-2026",
@@ -244,7 +244,7 @@ QUESTIONS = [
         TODAY,
         "vi",
         {
-            "product_details": "rice",
+            "product_details": "",
             "hs_code": ["1006"],
             "importer_country": "PH",
             "exporter_country": "VN",
@@ -257,7 +257,7 @@ QUESTIONS = [
         TODAY,
         "vi",
         {
-            "product_details": "pepper",
+            "product_details": "",
             "importer_name": "Công ty ABC",
             "exporter_country": "VN",
             "start_date": "01-03-2024",
@@ -269,7 +269,7 @@ QUESTIONS = [
         TODAY,
         "vi",
         {
-            "product_details": "rubber",
+            "product_details": "",
             "exporter_name": "Intimex",
             "importer_country": "CN",
             "start_date": "01-07-2026",
@@ -292,7 +292,7 @@ QUESTIONS = [
         TODAY,
         "vi",
         {
-            "product_details": "cassava",
+            "product_details": "",
             "hs_code": ["0714", "1108"],
             "importer_country": "KR",
             "start_date": "01-01-2025",
@@ -304,7 +304,7 @@ QUESTIONS = [
         TODAY,
         "vi",
         {
-            "product_details": "pangasius",
+            "product_details": "",
             "importer_country": "US",
             "exporter_country": "VN",
             "start_date": "01-07-2026",
@@ -316,7 +316,7 @@ QUESTIONS = [
         TODAY,
         "vi",
         {
-            "product_details": "furniture",
+            "product_details": "",
             "hs_code": ["9403"],
             "importer_country": "JP",
             "start_date": "01-01-2026",
@@ -328,7 +328,7 @@ QUESTIONS = [
         TODAY,
         "vi",
         {
-            "product_details": "tea",
+            "product_details": "",
             "importer_country": "TW",
             "start_date": "01-01-2025",
             "end_date": "31-12-2025",
@@ -339,7 +339,7 @@ QUESTIONS = [
         TODAY,
         "vi",
         {
-            "product_details": "shrimp",
+            "product_details": "",
             "exporter_country": "VN",
             "importer_country": "AU",
             "start_date": "22-11-2025",
@@ -352,7 +352,7 @@ QUESTIONS = [
         TODAY,
         "zh",
         {
-            "product_details": "pepper",
+            "product_details": "",
             "hs_code": ["0904"],
             "exporter_country": "VN",
             "importer_country": "US",
@@ -365,7 +365,7 @@ QUESTIONS = [
         TODAY,
         "zh",
         {
-            "product_details": "coffee",
+            "product_details": "",
             "exporter_country": "VN",
             "importer_country": "DE",
             "start_date": "01-01-2025",
@@ -389,7 +389,7 @@ QUESTIONS = [
         TODAY,
         "zh",
         {
-            "product_details": "cashew",
+            "product_details": "",
             "hs_code": ["0801"],
             "importer_country": "DE",
             "exporter_country": "VN",
@@ -402,7 +402,7 @@ QUESTIONS = [
         TODAY,
         "zh",
         {
-            "product_details": "rice",
+            "product_details": "",
             "importer_country": "JP",
             "exporter_country": "VN",
             "start_date": "01-03-2024",
@@ -414,7 +414,7 @@ QUESTIONS = [
         TODAY,
         "zh",
         {
-            "product_details": "cashew",
+            "product_details": "",
             "importer_name": "ABC Trading",
             "exporter_country": "VN",
             "start_date": "22-05-2026",
@@ -426,7 +426,7 @@ QUESTIONS = [
         TODAY,
         "zh",
         {
-            "product_details": "shrimp",
+            "product_details": "",
             "importer_country": "KR",
             "start_date": "01-07-2026",
             "end_date": "30-09-2026",
@@ -437,7 +437,7 @@ QUESTIONS = [
         TODAY,
         "zh",
         {
-            "product_details": "pangasius",
+            "product_details": "",
             "hs_code": ["0304"],
             "importer_country": "US",
             "exporter_country": "VN",
@@ -450,7 +450,7 @@ QUESTIONS = [
         TODAY,
         "zh",
         {
-            "product_details": "rubber",
+            "product_details": "",
             "exporter_country": "TH",
             "start_date": "01-03-2025",
             "end_date": "31-03-2025",
@@ -461,7 +461,7 @@ QUESTIONS = [
         TODAY,
         "zh",
         {
-            "product_details": "cassava",
+            "product_details": "",
             "exporter_name": "陈氏农产",
             "importer_country": "NL",
         },
@@ -482,7 +482,7 @@ QUESTIONS = [
         TODAY,
         "zh",
         {
-            "product_details": "tea",
+            "product_details": "",
             "exporter_country": "VN",
             "importer_country": "TW",
             "start_date": "01-10-2026",
@@ -493,7 +493,7 @@ QUESTIONS = [
         "越南出口到英国的家具 2023年",
         TODAY,
         "zh",
-        {"product_details": "furniture", "importer_country": "GB", "start_date": "01-01-2023"},
+        {"product_details": "", "importer_country": "GB", "start_date": "01-01-2023"},
     ),
     # Another day: a quarter with no year is the latest one that has begun.
     (

@@ -20,7 +20,8 @@ class RecordedModel:
     answer: str
     questions: list[str] = field(default_factory=list)
 
-    def reply(self, *, instructions: str, message: str) -> str:
+    def reply(self, *, instructions: str, message: str, schema: dict[str, Any]) -> str:
+        assert schema["required"]
         self.questions.append(message)
         return self.answer
 
