@@ -107,7 +107,7 @@ def parse_question(
     ranking_spans = find_ranking(text.fold, text.low, language)
     for start, end in ranking_spans:
         text.blank(start, end)
-    cue_importer, cue_exporter = find_parties(text, language)
+    cue_importer, cue_exporter = find_parties(text, language, skip=names)
     names["importer"] = names["importer"] or cue_importer
     names["exporter"] = names["exporter"] or cue_exporter
     product = find_product_reading(text, language)
@@ -115,7 +115,11 @@ def parse_question(
         text.blank(*product.span)
     countries = find_countries(text, language)
     importer_country, exporter_country = assign_countries(
-        text, language, countries, exporter_named=bool(names["exporter"])
+        text,
+        language,
+        countries,
+        exporter_named=bool(names["exporter"]),
+        product=product.span if product else None,
     )
     start, end, dated = parse_dates(text.low, language, today)
     if not dated:

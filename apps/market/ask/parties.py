@@ -182,8 +182,13 @@ def _latin_name(text: QuestionText, start: int, language: str) -> tuple[int, int
     return start, name_end
 
 
-def find_parties(text: QuestionText, language: str) -> tuple[str, str]:
+def find_parties(
+    text: QuestionText, language: str, skip: dict[str, str] | None = None
+) -> tuple[str, str]:
+    """(importer, exporter) named after a role word or in quotes; a side already named in
+    `skip` is left alone."""
     names = {"importer": "", "exporter": ""}
+    taken = {side for side, name in (skip or {}).items() if name}
     role_pattern, subject = {
         "en": (_EN_ROLE, text.fold),
         "vi": (_VI_ROLE, text.fold),
@@ -193,7 +198,7 @@ def find_parties(text: QuestionText, language: str) -> tuple[str, str]:
     for match in role_pattern.finditer(subject):
         role = match.group("role").rstrip("s") if language == "en" else match.group("role")
         side = "importer" if role in _IMPORTER_ROLES else "exporter"
-        if names[side]:
+        if names[side] or side in taken:
             continue
         start = match.end()
         span = _quoted_at(text.original, start)
@@ -224,7 +229,7 @@ def find_parties(text: QuestionText, language: str) -> tuple[str, str]:
             if re.search(r"(?:\bfrom|\bby|\btu|\bcua|从|自|由)\s*$", before)
             else "importer"
         )
-        if names[side] or only_known_words(name):
+        if names[side] or side in taken or only_known_words(name):
             continue
         names[side] = name
         text.blank(*span)
