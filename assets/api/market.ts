@@ -217,6 +217,27 @@ export function filtersFromQuery(search: string, now: Date = new Date()): Market
   };
 }
 
+/**
+ * The filters an answer read from its question, put over the form: the fields the question
+ * named replace the form's; the period only when the question named one.
+ */
+export function filtersFromReading(form: MarketFilters, answer: AiAnswer): MarketFilters {
+  const named = new Set(answer.reading.map((item) => item.field));
+  const { filters } = answer;
+  const take = (field: string, value: string, current: string) => (named.has(field) ? value : current);
+  const product = named.has("product") || named.has("product_details") || named.has("hs_code");
+  return {
+    productDetails: product ? filters.productDetails : form.productDetails,
+    importerName: take("importer_name", filters.importerName, form.importerName),
+    exporterName: take("exporter_name", filters.exporterName, form.exporterName),
+    startDate: answer.dated ? filters.startDate : form.startDate,
+    endDate: answer.dated ? filters.endDate : form.endDate,
+    importerCountry: take("importer_country", filters.importerCountry, form.importerCountry).toUpperCase(),
+    exporterCountry: take("exporter_country", filters.exporterCountry, form.exporterCountry).toUpperCase(),
+    hsCode: product ? filters.hsCode : form.hsCode,
+  };
+}
+
 /** The filters the AI box suggests, over the defaults. */
 export function filtersFromAi(ai: AiFilters, now: Date = new Date()): MarketFilters {
   const base = emptyFilters(now);

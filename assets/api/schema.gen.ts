@@ -207,7 +207,8 @@ export interface paths {
         /**
          * Ask Question
          * @description A question in English, Vietnamese or Chinese, answered with the figures of the search
-         *     it stands for; that search counts as one query. A question it cannot read costs nothing.
+         *     it stands for; that search counts as one query. A question it cannot read costs nothing and
+         *     says what it did understand.
          */
         post: operations["apps_market_api_ask_question"];
         delete?: never;
@@ -1212,8 +1213,27 @@ export interface components {
             language: "en" | "vi" | "zh";
             /** Understood */
             understood: boolean;
+            /** Dated */
+            dated: boolean;
             filters: components["schemas"]["AskFilters"];
+            /** Reading */
+            reading: components["schemas"]["AskReadingOut"][];
             statistics: components["schemas"]["StatisticsOut"] | null;
+        };
+        /**
+         * AskReadingOut
+         * @description One filter the question was read as: `field` of the search form (product, hs_code,
+         *     exporter_name, importer_name, exporter_country, importer_country, product_details, period),
+         *     its `value` as the form takes it (a period as 'start|end') and `text` in the question's
+         *     language.
+         */
+        AskReadingOut: {
+            /** Field */
+            field: string;
+            /** Value */
+            value: string;
+            /** Text */
+            text: string;
         };
         /** Envelope[AskOut] */
         Envelope_AskOut_: {

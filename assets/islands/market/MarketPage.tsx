@@ -6,6 +6,7 @@ import {
   fieldErrorsOf,
   filterQuery,
   filtersFromAi,
+  filtersFromReading,
   filtersFromQuery,
   isQuotaError,
   useMarketMeta,
@@ -104,11 +105,20 @@ export function MarketPage() {
     if (submitted) run({ ...submitted, hsCode });
   };
 
-  const answer = ({ filters }: AiAnswer) => {
-    const next = filtersFromAi(filters);
+  // An answer it could search for runs that search; one it could not read leaves the form as it
+  // is (no form error, the dates kept): its chips say what it did understand.
+  const answer = (result: AiAnswer) => {
+    if (!result.understood) return;
+    const next = result.dated ? filtersFromAi(result.filters) : { ...filtersFromAi(result.filters), startDate: form.startDate, endDate: form.endDate };
     periodSettled.current = true;
     setForm(next);
     run(next);
+  };
+
+  const useReading = (result: AiAnswer) => {
+    if (result.dated) periodSettled.current = true;
+    setClientErrors({});
+    setForm(filtersFromReading(form, result));
   };
 
   const changePageSize = (size: number) => {
@@ -125,7 +135,7 @@ export function MarketPage() {
         {meta?.demoData && <DemoBadge />}
       </PageHeader>
       <div className="market">
-        <AiAskBox onAnswer={answer} />
+        <AiAskBox onAnswer={answer} onUseReading={useReading} />
         <FilterForm value={form} errors={errors} countries={meta?.countries} onChange={editForm} onSubmit={() => run(form)} />
         {query === null ? (
           <>
