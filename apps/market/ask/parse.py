@@ -19,7 +19,11 @@ from apps.market.ask.directory import PartyDirectory
 from apps.market.ask.entities import assign_countries, find_countries
 from apps.market.ask.hscodes import find_hs_codes
 from apps.market.ask.parties import find_parties, side_of
-from apps.market.ask.products import ProductReading, find_product_reading
+from apps.market.ask.products import (
+    ProductReading,
+    find_product_reading,
+    inside_product_name,
+)
 from apps.market.ask.ranking import find_ranking
 from apps.market.ask.text import QuestionText, detect_language, prepare
 from apps.market.countries import is_country
@@ -110,18 +114,28 @@ def parse_question(
     cue_importer, cue_exporter = find_parties(text, language, skip=names)
     names["importer"] = names["importer"] or cue_importer
     names["exporter"] = names["exporter"] or cue_exporter
+    # Countries before products: a product's words never run over a country's name.
+    countries = [
+        (start, end, code)
+        for start, end, code in find_countries(text, language)
+        if not inside_product_name(text, language, start, end)
+    ]
+    country_text = QuestionText(prepared)
+    country_text.low, country_text.fold = text.low, text.fold
+    for start, end, _ in countries:
+        text.blank(start, end)
     product = find_product_reading(text, language)
     if product is not None:
-        text.blank(*product.span)
-    countries = find_countries(text, language)
+        for span in product.spans:
+            text.blank(*span)
     importer_country, exporter_country = assign_countries(
-        text,
+        country_text,
         language,
         countries,
         exporter_named=bool(names["exporter"]),
         product=product.span if product else None,
     )
-    start, end, dated = parse_dates(text.low, language, today)
+    start, end, dated = parse_dates(text.marked(), language, today)
     if not dated:
         start, end = default_period(today, context.last_date)
     details, hs_codes = _product_filters(product, codes)

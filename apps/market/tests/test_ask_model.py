@@ -55,7 +55,7 @@ def test_the_model_parses_harder_questions(monkeypatch: pytest.MonkeyPatch) -> N
         '{"product_details": "cinnamon", "importer_country": "in", "exporter_country": "VN", '
         '"start_date": "01-01-2025", "end_date": "31-12-2025", "hs_code": ["0906"]}',
     )
-    parsed = parse_with_model("what about that bark spice going to Delhi in 2025?", TODAY)
+    parsed = parse_with_model("what about Delhi in 2025?", TODAY)
     assert parsed.understood
     assert parsed.filters["product_details"] == "cinnamon"
     assert parsed.filters["importer_country"] == "IN"
