@@ -6,7 +6,6 @@ The lexicon reads the question with its parties and codes already blanked, and w
 words that give the question its shape (directions, periods, trade verbs), which name no
 goods."""
 
-# ruff: noqa: RUF001
 
 from __future__ import annotations
 

@@ -300,7 +300,7 @@ def test_a_question_becomes_a_search_and_its_answer_quotes_the_figures(paid_clie
     data = response.json()["data"]
     assert response.status_code == 200
     assert (data["language"], data["understood"]) == ("en", True)
-    assert data["filters"]["hs_code"] == ["0801"]
+    assert {code[:4] for code in data["filters"]["hs_code"]} == {"0801"}
     assert (data["filters"]["exporter_country"], data["filters"]["importer_country"]) == (
         "VN",
         "NL",
@@ -325,7 +325,7 @@ def test_a_chinese_question_is_answered_in_chinese(paid_client: Client) -> None:
     data = ask(paid_client, "2024年越南出口到德国的咖啡").json()["data"]
     assert data["language"] == "zh"
     assert data["statistics"]["shipments"] == 1
-    assert data["filters"]["hs_code"] == ["0901"]
+    assert {code[:4] for code in data["filters"]["hs_code"]} == {"0901"}
 
 
 def test_a_question_it_cannot_read_costs_no_query(free_client: Client) -> None:
