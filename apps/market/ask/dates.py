@@ -509,7 +509,7 @@ _RULES = {"en": _EN_RULES, "vi": _VI_RULES, "zh": _ZH_RULES}
 # 'March 15, 2024', 'ngày 15 tháng 3 năm 2024', '2024年3月15日'.
 _MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _DAY = re.compile(
-    r"\d{4}-\d{1,2}-\d{1,2}(?!\d)|(?<!\d)\d{1,2}[/.-]\d{1,2}[/.-]\d{4}(?!\d)"
+    r"\d{4}-\d{1,2}-\d{1,2}(?!\d)|(?<!\d)\d{1,2}([/.-])\d{1,2}\1\d{4}(?!\d)"
     rf"|(?<!\d)\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_WORD}\s*,?\s*\d{{4}}"
     rf"|\b{_MONTH_WORD}\s+\d{{1,2}}(?:st|nd|rd|th)?\s*,\s*\d{{4}}"
     r"|\bngay\s*\d{1,2}\s*thang\s*\d{1,2}\s*nam\s*\d{4}"

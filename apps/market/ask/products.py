@@ -6,7 +6,6 @@ The lexicon reads the question with its parties and codes already blanked, and w
 words that give the question its shape (directions, periods, trade verbs), which name no
 goods."""
 
-
 from __future__ import annotations
 
 import re
@@ -43,6 +42,15 @@ _SHAPE = {
         r"xin chao|chao|xin|ban oi|toi|chung toi|the nao|lam sao|lam the nao|de|mot|"
         r"ngay mai|hom nay|khong|co|duoc|la|va|voi|nay|do|ke|hay|nhe|a|oi|nao|\d{1,4})\b"
     ),
+    # Vietnamese as written: without its accents 'còn' (still) would also blank 'cồn' (ethanol).
+    "vi_accented": re.compile(
+        r"(?<!\w)(?:xuất khẩu|nhập khẩu|xuất|nhập|sang|từ|đến|tới|vào|cho|của|tại|ở|năm|tháng|"
+        r"quý|nay|ngoái|trước|qua|gần đây|đầu|cuối|lô hàng|các|những|bao nhiêu|thị trường|"
+        r"nước|việt nam|mua|bán|ai|gì|nhà xuất khẩu|nhà nhập khẩu|người mua|hàng|mã hs|mã số|"
+        r"xin chào|chào|xin|bạn|ơi|tôi|chúng tôi|thế nào|làm sao|làm thế nào|để|một|ngày mai|"
+        r"hôm nay|không|có|được|là|và|với|này|đó|kể|hay|nhé|à|nào|còn|thì|sao|vậy|đâu|"
+        r"\d{1,4})(?!\w)"
+    ),
     "zh": re.compile(
         r"出口商|进口商|出口|进口|运往|销往|到|从|自|的|年|月|季度|多少|货物|以来|至今|上半年|"
         r"下半年|今年|去年|前年|最近|过去|个|第|你好|请问|请|我们|我|你|吗|呢|什么|怎么|怎样|"
@@ -57,8 +65,12 @@ def _question_goods_text(text: QuestionText, language: str) -> str:
         char if low != " " or char.isspace() else " "
         for char, low in zip(text.original, text.low, strict=True)
     ]
-    subject = text.low if language == "zh" else text.fold
-    for match in _SHAPE[language].finditer(subject):
+    subject, shape = (
+        (text.low, _SHAPE[language]) if language == "zh" else (text.fold, _SHAPE[language])
+    )
+    if language == "vi" and text.accented:
+        subject, shape = text.low, _SHAPE["vi_accented"]
+    for match in shape.finditer(subject):
         for index in range(match.start(), match.end()):
             chars[index] = " "
     if language != "zh":
