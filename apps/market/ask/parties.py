@@ -164,6 +164,8 @@ def _latin_name(text: QuestionText, start: int, language: str) -> tuple[int, int
             break
         if count == 0:
             capitalised = token.group()[:1].isupper()
+            if language == "en" and not (capitalised or token.group()[:1].isdigit()):
+                return None  # an English company name the data does not hold is capitalised
         elif language == "en" and capitalised and token.group()[:1].islower():
             break
         if count >= 8:
