@@ -138,7 +138,7 @@ def endpoint(settings: Any, monkeypatch: pytest.MonkeyPatch, body: dict[str, Any
 
 
 def filters_reply(**values: Any) -> str:
-    reply = {key: "" for key in FILTER_KEYS} | {"hs_code": []} | values
+    reply = dict.fromkeys(FILTER_KEYS, "") | {"hs_code": []} | values
     return json.dumps(reply)
 
 
