@@ -1,7 +1,6 @@
 """What the AI box reads in a question besides products: HS codes as written, the parties the
 data holds, ranking words, and the period, in English, Vietnamese and Chinese."""
 
-
 from datetime import date
 
 import pytest
