@@ -150,7 +150,7 @@ def party_directory() -> PartyDirectory:
     with _ASK_LOCK:
         cached = _ASK_CACHE.get("parties")
         if cached is not None and cached[0] == key:
-            return cached[1]  # type: ignore[no-any-return]
+            return cached[1]
     try:
         rows = index.trade_index().party_roles() if key else []
     except index.IndexMissing:
@@ -167,7 +167,7 @@ def hs_code_set() -> frozenset[str]:
     with _ASK_LOCK:
         cached = _ASK_CACHE.get("hs")
         if cached is not None and cached[0] == marker:
-            return cached[1]  # type: ignore[no-any-return]
+            return cached[1]
     codes = frozenset(HSCode.objects.values_list("code", flat=True))
     with _ASK_LOCK:
         _ASK_CACHE["hs"] = (marker, codes)

@@ -528,7 +528,7 @@ def _read_day(text: str, language: str) -> date | None:
     if re.fullmatch(r"\d{4}-\d{1,2}-\d{1,2}", text):
         settings["DATE_ORDER"] = "YMD"
     text = re.sub(r"^ngay\s*", "", text)
-    parsed = dateparser.parse(text, languages=_DATEPARSER_LANGUAGES[language], settings=settings)  # type: ignore[arg-type]
+    parsed = dateparser.parse(text, languages=_DATEPARSER_LANGUAGES[language], settings=settings)
     return parsed.date() if parsed else None
 
 

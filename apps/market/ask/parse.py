@@ -109,21 +109,21 @@ def parse_question(
             names[side] = party.party.name
         text.blank(party.start, party.end)
     ranking_spans = find_ranking(text.fold, text.low, language)
-    for start, end in ranking_spans:
-        text.blank(start, end)
+    for span in ranking_spans:
+        text.blank(*span)
     cue_importer, cue_exporter = find_parties(text, language, skip=names)
     names["importer"] = names["importer"] or cue_importer
     names["exporter"] = names["exporter"] or cue_exporter
     # Countries before products: a product's words never run over a country's name.
     countries = [
-        (start, end, code)
-        for start, end, code in find_countries(text, language)
-        if not inside_product_name(text, language, start, end)
+        country
+        for country in find_countries(text, language)
+        if not inside_product_name(text, language, country[0], country[1])
     ]
     country_text = QuestionText(prepared)
     country_text.low, country_text.fold = text.low, text.fold
-    for start, end, _ in countries:
-        text.blank(start, end)
+    for country in countries:
+        text.blank(country[0], country[1])
     product = find_product_reading(text, language)
     if product is not None:
         for span in product.spans:
