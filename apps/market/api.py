@@ -113,7 +113,9 @@ def ask_question(request: HttpRequest, payload: AskIn) -> dict[str, Any]:
             {**answer, "understood": False, "answer": help_text, "filters": parsed.filters}
         )
     statistics = selectors.statistics(filters)
-    importers = selectors.top_importers(filters) if statistics["shipments"] else []
+    # The biggest importers, unless the question named its importer.
+    wanted = statistics["shipments"] and not filters.importer_name
+    importers = selectors.top_importers(filters) if wanted else []
     text = ask.compose_answer(parsed, statistics, importers)
     note = ask.coverage_note(parsed, context.first_date, context.last_date) if parsed.dated else ""
     return envelope(

@@ -4,6 +4,7 @@ the reference data the search screen needs."""
 from __future__ import annotations
 
 import threading
+import time
 from datetime import date
 from typing import Any
 
@@ -137,6 +138,7 @@ def meta_data() -> dict[str, Any]:
 
 _ASK_CACHE: dict[str, Any] = {}
 _ASK_LOCK = threading.Lock()
+_HS_CODES_TTL = 300.0
 
 
 def _snapshot_key() -> str:
@@ -162,25 +164,36 @@ def party_directory() -> PartyDirectory:
 
 
 def hs_code_set() -> frozenset[str]:
-    """Every code of the nomenclature (chapters, headings, subheadings, national lines)."""
-    marker = (_snapshot_key(), HSCode.objects.count())
+    """Every code of the nomenclature (chapters, headings, subheadings, national lines), read
+    again for a new snapshot or after five minutes (an import of HS codes)."""
+    marker = _snapshot_key()
+    now = time.monotonic()
     with _ASK_LOCK:
         cached = _ASK_CACHE.get("hs")
-        if cached is not None and cached[0] == marker:
+        if cached is not None and cached[0] == marker and now - cached[2] < _HS_CODES_TTL:
             return cached[1]
     codes = frozenset(HSCode.objects.values_list("code", flat=True))
     with _ASK_LOCK:
-        _ASK_CACHE["hs"] = (marker, codes)
+        _ASK_CACHE["hs"] = (marker, codes, now)
     return codes
 
 
 def data_range() -> tuple[date | None, date | None]:
-    """The first and last shipment date the data holds ((None, None) without data)."""
+    """The first and last shipment date the data holds ((None, None) without data), read once
+    per snapshot."""
+    key = _snapshot_key()
+    with _ASK_LOCK:
+        cached = _ASK_CACHE.get("range")
+        if cached is not None and cached[0] == key:
+            return cached[1]
     try:
         facts = index.trade_index().facts()
     except index.IndexMissing:
         return None, None
-    return facts["first_date"], facts["last_date"]
+    found = (facts["first_date"], facts["last_date"])
+    with _ASK_LOCK:
+        _ASK_CACHE["range"] = (key, found)
+    return found
 
 
 def ask_context() -> AskContext:
