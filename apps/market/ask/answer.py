@@ -190,7 +190,12 @@ def reading(parsed: ParsedQuestion) -> list[dict[str, str]]:
     for field in ("exporter_country", "importer_country"):
         if filters.get(field):
             add(field, filters[field], _country(filters[field], language).removeprefix("the "))
-    if filters.get("start_date") and filters.get("end_date"):
+    # The period searched; for a question it cannot search, only a period it named.
+    if (
+        filters.get("start_date")
+        and filters.get("end_date")
+        and (parsed.dated or parsed.understood)
+    ):
         add(
             "period",
             f"{filters['start_date']}|{filters['end_date']}",
@@ -234,7 +239,7 @@ def coverage_note(parsed: ParsedQuestion, first_date: date | None, last_date: da
 def understood_so_far(parsed: ParsedQuestion) -> str:
     """The help text, with what the question did say when it named something."""
     language = parsed.language if parsed.language in LANGUAGES else "en"
-    items = [item["text"] for item in reading(parsed) if item["field"] != "period" or parsed.dated]
+    items = [item["text"] for item in reading(parsed)]
     unknown = ", ".join(parsed.unknown_codes)
     notes = []
     if unknown:

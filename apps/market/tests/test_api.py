@@ -310,6 +310,14 @@ def test_a_question_becomes_a_search_and_its_answer_quotes_the_figures(paid_clie
         "31-12-2024",
     )
     assert data["statistics"]["shipments"] == 1
+    assert data["dated"] is True
+    assert {item["field"] for item in data["reading"]} >= {
+        "product",
+        "exporter_country",
+        "importer_country",
+        "period",
+    }
+    assert "To: Netherlands" in {item["text"] for item in data["reading"]}
     assert "130,000" in data["answer"]
     assert "Dutch Nut Trading B.V." in data["answer"]
 
@@ -333,7 +341,21 @@ def test_a_question_it_cannot_read_costs_no_query(free_client: Client) -> None:
         data = ask(free_client, "hello there").json()["data"]
         assert data["understood"] is False
         assert data["statistics"] is None
+        assert data["reading"] == []
     assert free_client.get("/fast-ai/v1/users").json()["data"]["queries_left_today"] == 2
+
+
+def test_a_question_about_a_period_beyond_the_data_says_so(paid_client: Client) -> None:
+    data = ask(paid_client, "cashew exports from Vietnam to the Netherlands in 2026").json()["data"]
+    assert data["understood"] is True
+    assert data["statistics"]["shipments"] == 0
+    assert "The data covers 1 Dec 2023 to 30 Nov 2024" in data["answer"]
+
+
+def test_a_party_of_the_data_is_found_with_its_legal_form_left_out(paid_client: Client) -> None:
+    data = ask(paid_client, "what did Dutch Nut Trading buy in 2024?").json()["data"]
+    assert data["filters"]["importer_name"] == "Dutch Nut Trading B.V."
+    assert data["statistics"]["shipments"] >= 1
 
 
 def test_questions_count_against_the_daily_quota(free_client: Client) -> None:
