@@ -10,6 +10,7 @@ from apps.market import index
 from apps.market.countries import ISO_COUNTRIES, country_names
 from apps.market.filters import ShipmentFilters
 from apps.market.index import TradeIndex
+from apps.market.lexicon import hs_suggestions
 from apps.market.models import HSCode, HSSection
 from apps.market.schemas import PAGE_SIZES
 
@@ -126,3 +127,11 @@ def meta_data() -> dict[str, Any]:
         "date_formats": ["dd-MM-yyyy", "dd/MM/yyyy"],
         **_data_facts(),
     }
+
+
+def hs_code_suggestions(text: str, language: str, limit: int) -> list[dict[str, Any]]:
+    """HS codes for a text being typed (digits or product words), named in `language`."""
+    return [
+        {"code": item.code, "name": item.name, "level": item.level}
+        for item in hs_suggestions(text, language, limit)
+    ]

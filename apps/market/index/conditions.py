@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from apps.market.filters import ShipmentFilters
-from apps.market.lexicon.search import PART, product_query
+from apps.market.lexicon.search import EXACT, PART, Key, product_query
 from apps.market.names import normalise_name
 
 
@@ -114,29 +114,60 @@ def _typos(word: str) -> int:
     return 1 if len(word) < _TWO_TYPOS_FROM else 2
 
 
+def _any_word(group: tuple[tuple[Key, ...], ...]) -> tuple[str, list[Any]]:
+    """Descriptions holding one of a group's one-word names: a lookup of the vocabulary."""
+    exact = [alt[0].word for alt in group if alt[0].mode == EXACT]
+    patterns = [alt[0] for alt in group if alt[0].mode != EXACT]
+    conditions: list[str] = []
+    params: list[Any] = []
+    if exact:
+        conditions.append("v.word IN (SELECT unnest(?::VARCHAR[]))")
+        params.append(exact)
+    for key in patterns:
+        condition = "contains(v.word, ?)"
+        params.append(key.word)
+        if key.mode == PART and _typos(key.word):
+            condition += (
+                " OR (NOT EXISTS (SELECT 1 FROM vocabulary x WHERE contains(x.word, ?))"
+                " AND damerau_levenshtein(v.word, ?) <= ?)"
+            )
+            params += [key.word, key.word, _typos(key.word)]
+        conditions.append(f"({condition})")
+    return _DESCRIPTION_WORDS.holding(" OR ".join(conditions)), params
+
+
+def _all_words(group: tuple[tuple[Key, ...], ...]) -> tuple[str, list[Any]]:
+    """Descriptions holding every word of one of a group's names, in one statement."""
+    columns: list[list[Any]] = [[], [], [], [], [], []]
+    for alt_number, alternative in enumerate(group):
+        keys = list(dict.fromkeys(alternative))
+        for key in keys:
+            row = (
+                0,
+                alt_number,
+                key.word,
+                key.mode,
+                len({k.word for k in keys}),
+                _typos(key.word) if key.mode == PART else 0,
+            )
+            for column, value in zip(columns, row, strict=True):
+                column.append(value)
+    return _PRODUCT_WORDS, [*columns, 1]
+
+
 def _description_ids(filters: ShipmentFilters) -> tuple[str, list[Any]] | None:
-    """The descriptions a product text matches (`lexicon.search.product_query`): one of the
-    names of every group, all of a name's words, in one statement whatever the number of
-    words."""
+    """The descriptions a product text matches (`lexicon.search.product_query`): for every
+    group, one of its names with all of that name's words. A group of one-word names is a
+    vocabulary lookup; a group with longer names counts each name's words in one statement.
+    The number of groups is that of the products and unknown words of the text."""
     query = product_query(filters.product_details)
     if not query.groups:
         return None
-    columns: list[list[Any]] = [[], [], [], [], [], []]
-    for group_number, group in enumerate(query.groups):
-        for alt_number, alternative in enumerate(group):
-            keys = list(dict.fromkeys(alternative))
-            for key in keys:
-                row = (
-                    group_number,
-                    alt_number,
-                    key.word,
-                    key.mode,
-                    len({k.word for k in keys}),
-                    _typos(key.word) if key.mode == PART else 0,
-                )
-                for column, value in zip(columns, row, strict=True):
-                    column.append(value)
-    return _PRODUCT_WORDS, [*columns, len(query.groups)]
+    parts = [
+        _any_word(group) if all(len(alt) == 1 for alt in group) else _all_words(group)
+        for group in query.groups
+    ]
+    return " INTERSECT ".join(f"({sql})" for sql, _ in parts), [p for _, ps in parts for p in ps]
 
 
 def where_clause(filters: ShipmentFilters) -> _Where:
