@@ -28,6 +28,8 @@ from apps.market.schemas import (
     AskOut,
     ContactRequestIn,
     DownloadQuery,
+    HSSuggestionOut,
+    HSSuggestQuery,
     MetaDataOut,
     MonthOut,
     PagedSearchQuery,
@@ -85,6 +87,13 @@ def summary(request: HttpRequest, query: Query[SearchQuery]) -> dict[str, Any]:
 @router.get("meta-data", response=Envelope[MetaDataOut])
 def meta_data(request: HttpRequest) -> dict[str, Any]:
     return envelope(selectors.meta_data())
+
+
+@router.get("hs-codes/suggest", response=Envelope[list[HSSuggestionOut]])
+def suggest_hs_codes(request: HttpRequest, query: Query[HSSuggestQuery]) -> dict[str, Any]:
+    """HS codes for what is being typed in the filter form: by digits or by product words in
+    any of the three languages, named in the interface language. Not a search: not counted."""
+    return envelope(selectors.hs_code_suggestions(query.q, query.lang, query.limit))
 
 
 @router.post("shipments/ai/ask", response=Envelope[AskOut])

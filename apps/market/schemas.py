@@ -171,6 +171,18 @@ class AskOut(Schema):
     statistics: StatisticsOut | None
 
 
+class HSSuggestQuery(Schema):
+    q: str = Field("", max_length=100)
+    lang: Literal["en", "vi", "zh"] = "en"
+    limit: int = Field(8, ge=1, le=20)
+
+
+class HSSuggestionOut(Schema):
+    code: str
+    name: str
+    level: int
+
+
 class ContactRequestIn(Schema):
     importer_name: str = Field(min_length=1, max_length=300)
     importer_country: str = Field("", max_length=2)

@@ -15,6 +15,7 @@ from apps.market.ask.parse import AskContext
 from apps.market.countries import ISO_COUNTRIES, country_names
 from apps.market.filters import ShipmentFilters
 from apps.market.index import TradeIndex
+from apps.market.lexicon import hs_suggestions
 from apps.market.models import HSCode, HSSection
 from apps.market.schemas import PAGE_SIZES
 
@@ -199,3 +200,11 @@ def data_range() -> tuple[date | None, date | None]:
 def ask_context() -> AskContext:
     first_date, last_date = data_range()
     return AskContext(party_directory(), hs_code_set(), first_date, last_date)
+
+
+def hs_code_suggestions(text: str, language: str, limit: int) -> list[dict[str, Any]]:
+    """HS codes for a text being typed (digits or product words), named in `language`."""
+    return [
+        {"code": item.code, "name": item.name, "level": item.level}
+        for item in hs_suggestions(text, language, limit)
+    ]

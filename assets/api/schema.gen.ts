@@ -195,6 +195,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fast-ai/v1/hs-codes/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Suggest Hs Codes
+         * @description HS codes for what is being typed in the filter form: by digits or by product words in
+         *     any of the three languages, named in the interface language. Not a search: not counted.
+         */
+        get: operations["apps_market_api_suggest_hs_codes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fast-ai/v1/shipments/ai/ask": {
         parameters: {
             query?: never;
@@ -1182,6 +1203,43 @@ export interface components {
             data_range: components["schemas"]["DataRange"];
             /** Demo Data */
             demo_data: boolean;
+        };
+        /** HSSuggestQuery */
+        HSSuggestQuery: {
+            /**
+             * Q
+             * @default
+             */
+            q: string;
+            /**
+             * Lang
+             * @default en
+             * @enum {string}
+             */
+            lang: "en" | "vi" | "zh";
+            /**
+             * Limit
+             * @default 8
+             */
+            limit: number;
+        };
+        /** Envelope[list[HSSuggestionOut]] */
+        Envelope_list_HSSuggestionOut__: {
+            /** Data */
+            data: components["schemas"]["HSSuggestionOut"][];
+            /** Meta */
+            meta?: {
+                [key: string]: unknown;
+            };
+        };
+        /** HSSuggestionOut */
+        HSSuggestionOut: {
+            /** Code */
+            code: string;
+            /** Name */
+            name: string;
+            /** Level */
+            level: number;
         };
         /** AskFilters */
         AskFilters: {
@@ -2286,6 +2344,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_MetaDataOut_"];
+                };
+            };
+            /** @description Error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    apps_market_api_suggest_hs_codes: {
+        parameters: {
+            query?: {
+                q?: string;
+                lang?: "en" | "vi" | "zh";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_HSSuggestionOut__"];
                 };
             };
             /** @description Error */

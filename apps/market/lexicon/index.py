@@ -9,6 +9,7 @@ import math
 import os
 import pickle
 import re
+import sys
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
@@ -39,6 +40,15 @@ class CodeDoc:
     def freeze(self) -> None:
         self.terms = frozenset(self.nomenclature | self.lines | self.products)
 
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        del state["terms"]
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self.freeze()
+
 
 @cache
 def record_terms(text: str) -> frozenset[str]:
@@ -47,7 +57,8 @@ def record_terms(text: str) -> frozenset[str]:
     if has_cjk(text):
         names = strip_cjk_boilerplate(text) if len(text) > 6 else [text]
         terms |= {"#" + name for name in names}
-    return frozenset(terms)
+    # One string object per term: the index holds each term once, in memory and in its file.
+    return frozenset(sys.intern(term) for term in terms)
 
 
 @cache
@@ -195,7 +206,7 @@ class Lexicon:
 
 
 # Bump when the way the index is built changes, so saved copies are not reused.
-_FORMAT = "1"
+_FORMAT = "2"
 
 
 def _cache_directory() -> Path | None:

@@ -90,10 +90,12 @@ TRADE_NAMES: tuple[tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
     # Coffee, tea, spices
     (
         "090111",
-        ("green coffee", "robusta", "arabica", "coffee beans"),
+        ("green coffee", "coffee beans"),
         ("cà phê nhân", "cà phê nhân xô"),
-        ("生咖啡豆", "咖啡生豆", "罗布斯塔", "阿拉比卡"),
+        ("生咖啡豆", "咖啡生豆"),
     ),
+    ("090111", ("robusta",), ("cà phê robusta", "cà phê vối"), ("罗布斯塔",)),
+    ("090111", ("arabica",), ("cà phê arabica", "cà phê chè"), ("阿拉比卡",)),
     (
         "090121",
         ("roasted coffee",),
@@ -103,12 +105,8 @@ TRADE_NAMES: tuple[tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
     ("210111", ("instant coffee", "soluble coffee"), ("cà phê hòa tan",), ("速溶咖啡",)),
     ("090220", ("green tea",), ("chè xanh", "trà xanh"), ("绿茶",)),
     ("090240", ("black tea",), ("chè đen", "trà đen"), ("红茶",)),
-    (
-        "090230",
-        ("oolong tea", "tea bags"),
-        ("trà ô long", "chè ô long", "trà túi lọc"),
-        ("乌龙茶", "袋泡茶"),
-    ),
+    ("090230", ("oolong tea",), ("trà ô long", "chè ô long"), ("乌龙茶",)),
+    ("090230", ("tea bags",), ("trà túi lọc", "chè túi lọc"), ("袋泡茶",)),
     (
         "090411",
         ("black pepper", "white pepper", "peppercorns"),

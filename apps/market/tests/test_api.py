@@ -506,3 +506,21 @@ def test_top_hs_codes_name_a_subheading_in_vietnamese_and_chinese(paid_client: C
     assert cashew["descriptions"]["zh"].startswith("去壳腰果")
     english = "Nuts, edible; cashew nuts, fresh or dried, shelled"
     assert cashew["description"] == cashew["descriptions"]["en"] == english
+
+
+def test_hs_code_suggestions_name_codes_in_the_interface_language(paid_client: Client) -> None:
+    by_words = paid_client.get("/fast-ai/v1/hs-codes/suggest", {"q": "durian", "lang": "zh"})
+    assert by_words.status_code == 200
+    first = by_words.json()["data"][0]
+    assert first["code"] == "081060"
+    assert "榴莲" in first["name"]
+    by_digits = paid_client.get(
+        "/fast-ai/v1/hs-codes/suggest", {"q": "0901", "lang": "vi", "limit": 3}
+    ).json()["data"]
+    assert [item["code"] for item in by_digits] == ["0901", "090111", "090112"]
+    assert by_digits[0]["name"].startswith("Cà phê")
+    assert paid_client.get("/fast-ai/v1/hs-codes/suggest", {"q": ""}).json()["data"] == []
+
+
+def test_hs_code_suggestions_need_a_signed_in_user(client: Client) -> None:
+    assert client.get("/fast-ai/v1/hs-codes/suggest", {"q": "coffee"}).status_code == 401
