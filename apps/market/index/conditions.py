@@ -76,6 +76,30 @@ _TWO_TYPOS_FROM = 8
 _DESCRIPTION_WORDS = _WordIndex("description_words", "vocabulary", "description_id")
 _PARTY_WORDS = _WordIndex("party_words", "party_vocabulary", "party_id")
 
+# The parties whose words hold every term of a name, as `containing_all` finds them, in one
+# pass over the vocabulary for all the terms (a company name has a dozen words).
+_PARTY_TERMS = """
+    WITH q AS (SELECT unnest(?::VARCHAR[]) AS term, unnest(?::INTEGER[]) AS typos),
+    m AS (
+        SELECT q.term, v.word FROM q JOIN party_vocabulary v ON contains(v.word, q.term)
+        UNION ALL
+        SELECT q.term, v.word FROM q JOIN party_vocabulary v
+          ON damerau_levenshtein(v.word, q.term) <= q.typos
+        WHERE q.typos > 0
+          AND NOT EXISTS (SELECT 1 FROM party_vocabulary x WHERE contains(x.word, q.term))
+    )
+    SELECT w.party_id FROM m JOIN party_words w ON w.word = m.word
+    GROUP BY w.party_id HAVING count(DISTINCT m.term) = ?
+"""
+
+
+def _parties_holding_all(terms: Sequence[str]) -> tuple[str, list[Any]]:
+    unique = list(dict.fromkeys(terms))
+    typos = [
+        0 if len(term) < _FUZZY_FROM else 1 if len(term) < _TWO_TYPOS_FROM else 2 for term in unique
+    ]
+    return _PARTY_TERMS, [unique, typos, len(unique)]
+
 
 # Which vocabulary words stand for each word of a product query (lexicon.search.Key): the
 # word itself; inside a word (Chinese, or a word the lexicon does not know); a typo or two
@@ -186,7 +210,7 @@ def where_clause(filters: ShipmentFilters) -> _Where:
     ):
         party_terms = _terms(name)
         if party_terms:
-            sql, params = _PARTY_WORDS.containing_all(party_terms)
+            sql, params = _parties_holding_all(party_terms)
             where.add(f"s.{column} IN ({sql})", *params)
     if filters.importer_country:
         where.add("s.importer_country = ?", filters.importer_country)
