@@ -183,11 +183,17 @@ def main() -> None:
     parser.add_argument("--verbose", action="store_true", help="Print every question missed.")
     parser.add_argument("--workdir", default="", help="Keep the database and index here.")
     options = parser.parse_args()
-    workdir = Path(options.workdir or tempfile.mkdtemp(prefix="tradewise-ask-eval-"))
+    if options.workdir:
+        run(options, Path(options.workdir))
+        return
+    with tempfile.TemporaryDirectory(prefix="tradewise-ask-eval-") as workdir:
+        run(options, Path(workdir))
+
+
+def run(options: argparse.Namespace, workdir: Path) -> None:
     workdir.mkdir(parents=True, exist_ok=True)
     configure(f"sqlite:///{workdir / 'ask-eval.sqlite3'}", workdir / "index")
-    os.environ.setdefault("AI_BASE_URL", "")
-    os.environ["AI_BASE_URL"] = ""
+    os.environ["AI_BASE_URL"] = ""  # the offline reading only
 
     import django
 
