@@ -122,10 +122,16 @@ def ask_question(request: HttpRequest, payload: AskIn) -> dict[str, Any]:
             {**answer, "understood": False, "answer": help_text, "filters": parsed.filters}
         )
     statistics = selectors.statistics(filters)
-    # The biggest importers, unless the question named its importer.
-    wanted = statistics["shipments"] and not filters.importer_name
-    importers = selectors.top_importers(filters) if wanted else []
-    text = ask.compose_answer(parsed, statistics, importers)
+    # The biggest exporters when the question asks about exporters, else the biggest
+    # importers; never a list of the one party the question named.
+    importers: list[dict[str, Any]] = []
+    exporters: list[dict[str, Any]] = []
+    if statistics["shipments"]:
+        if parsed.ranks == "exporters" and not filters.exporter_name:
+            exporters = selectors.top_exporters(filters)
+        elif not filters.importer_name:
+            importers = selectors.top_importers(filters)
+    text = ask.compose_answer(parsed, statistics, importers, exporters)
     note = ask.coverage_note(parsed, context.first_date, context.last_date) if parsed.dated else ""
     return envelope(
         {

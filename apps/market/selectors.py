@@ -86,6 +86,10 @@ def top_importers(filters: ShipmentFilters, *, limit: int = 3) -> list[dict[str,
     return _index().top_importers(filters, limit=limit)
 
 
+def top_exporters(filters: ShipmentFilters, *, limit: int = 3) -> list[dict[str, Any]]:
+    return _index().top_exporters(filters, limit=limit)
+
+
 def _hs_sections() -> list[dict[str, Any]]:
     chapters: dict[str, list[dict[str, str]]] = {}
     for chapter in HSCode.objects.filter(level=HSCode.Level.CHAPTER).order_by("code"):

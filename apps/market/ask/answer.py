@@ -289,9 +289,10 @@ def compose_answer(
     parsed: ParsedQuestion,
     statistics: dict[str, Any],
     top_importers: list[dict[str, Any]] | None = None,
+    top_exporters: list[dict[str, Any]] | None = None,
 ) -> str:
-    """The answer in the question's language, with the figures of `statistics` and
-    `top_importers` only."""
+    """The answer in the question's language, with the figures of `statistics`,
+    `top_importers` and `top_exporters` only."""
     language = parsed.language if parsed.language in LANGUAGES else "en"
     if not parsed.understood:
         return _HELP[language]
@@ -356,6 +357,9 @@ def compose_answer(
     top = _top_importers(top_importers or [], language)
     if top:
         sentences.append(top)
+    top = _top_exporters(top_exporters or [], language)
+    if top:
+        sentences.append(top)
     return ("" if language == "zh" else " ").join(sentences)
 
 
@@ -376,3 +380,20 @@ def _top_importers(rows: list[dict[str, Any]], language: str) -> str:
     if language == "zh":
         return "主要进口商：" + "；".join(items) + "。"
     return "Top importers: " + "; ".join(items) + "."
+
+
+def _top_exporters(rows: list[dict[str, Any]], language: str) -> str:
+    items = []
+    for row in rows[:3]:
+        name = row.get("exporter_name")
+        if not name:
+            continue
+        value = _figure(row, "value_usd")
+        items.append(f"{name} ({_money(value, language)})" if value is not None else str(name))
+    if not items:
+        return ""
+    if language == "vi":
+        return "Nhà xuất khẩu lớn nhất: " + "; ".join(items) + "."
+    if language == "zh":
+        return "主要出口商：" + "；".join(items) + "。"
+    return "Top exporters: " + "; ".join(items) + "."

@@ -241,6 +241,11 @@ _EXPORTERS_ASKED = re.compile(
 )
 
 
+def asks_for_exporters(text: QuestionText, language: str) -> bool:
+    """Whether the question asks about exporters ('the biggest exporters', '出口商')."""
+    return bool(_EXPORTERS_ASKED.search(text.fold if language != "zh" else text.low))
+
+
 def assign_countries(
     text: QuestionText,
     language: str,
@@ -278,7 +283,7 @@ def assign_countries(
             importer = code
         elif not exporter:
             exporter = code
-    asks_exporters = _EXPORTERS_ASKED.search(text.fold if language != "zh" else text.low)
+    asks_exporters = asks_for_exporters(text, language)
     if (
         verb == "export"
         and not exporter

@@ -16,7 +16,7 @@ from typing import Any
 
 from apps.market.ask.dates import DATE_FORMAT, default_period, filter_date, parse_dates
 from apps.market.ask.directory import PartyDirectory
-from apps.market.ask.entities import assign_countries, find_countries
+from apps.market.ask.entities import asks_for_exporters, assign_countries, find_countries
 from apps.market.ask.hscodes import find_hs_codes
 from apps.market.ask.parties import find_parties, side_of
 from apps.market.ask.products import (
@@ -65,6 +65,7 @@ class ParsedQuestion:
     product: str | None = None  # the product as the question names it
     dated: bool = False  # the question named its period
     ranking: bool = False  # the question asks for the biggest, the top...
+    ranks: str = "importers"  # whom a ranking is of: "importers" or "exporters"
     unknown_codes: tuple[str, ...] = ()  # HS codes written that the nomenclature does not hold
 
 
@@ -108,6 +109,7 @@ def parse_question(
         if not names[side]:
             names[side] = party.party.name
         text.blank(party.start, party.end)
+    ranks = "exporters" if asks_for_exporters(text, language) else "importers"
     ranking_spans = find_ranking(text.fold, text.low, language)
     for span in ranking_spans:
         text.blank(*span)
@@ -161,6 +163,7 @@ def parse_question(
         product=product.name if product else None,
         dated=dated,
         ranking=bool(ranking_spans),
+        ranks=ranks,
         unknown_codes=unknown,
     )
 

@@ -36,6 +36,7 @@ class TradeIndex(Protocol):
     def monthly(self, filters: ShipmentFilters) -> list[dict[str, Any]]: ...
     def top_hs_codes(self, filters: ShipmentFilters, *, limit: int) -> list[dict[str, Any]]: ...
     def top_importers(self, filters: ShipmentFilters, *, limit: int) -> list[dict[str, Any]]: ...
+    def top_exporters(self, filters: ShipmentFilters, *, limit: int) -> list[dict[str, Any]]: ...
     def facts(self) -> dict[str, Any]: ...
     def party_roles(self) -> list[tuple[str, str, int, int]]: ...
     def importer_totals(
@@ -193,6 +194,22 @@ class DuckDBTradeIndex:
                 FROM shipments s WHERE {where.sql()}
                 GROUP BY 1 ORDER BY value_usd DESC LIMIT ?
             ) t JOIN parties p ON p.party_id = t.importer_id
+            ORDER BY t.value_usd DESC
+            """,
+            [*where.params, limit],
+        )
+
+    def top_exporters(self, filters: ShipmentFilters, *, limit: int) -> list[dict[str, Any]]:
+        where = where_clause(filters)
+        return self._query(
+            f"""
+            SELECT p.name AS exporter_name, p.country AS exporter_country,
+                   t.shipments, t.value_usd
+            FROM (
+                SELECT s.exporter_id, count(*) AS shipments, round(sum(s.value_usd), 2) AS value_usd
+                FROM shipments s WHERE {where.sql()}
+                GROUP BY 1 ORDER BY value_usd DESC LIMIT ?
+            ) t JOIN parties p ON p.party_id = t.exporter_id
             ORDER BY t.value_usd DESC
             """,
             [*where.params, limit],

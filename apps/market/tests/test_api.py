@@ -358,6 +358,13 @@ def test_a_party_of_the_data_is_found_with_its_legal_form_left_out(paid_client: 
     assert data["statistics"]["shipments"] >= 1
 
 
+def test_a_question_about_exporters_lists_the_biggest_exporters(paid_client: Client) -> None:
+    data = ask(paid_client, "largest exporters of cashew in 2024").json()["data"]
+    assert data["statistics"]["shipments"] >= 1
+    assert "Top exporters:" in data["answer"]
+    assert "Top importers:" not in data["answer"]
+
+
 def test_questions_count_against_the_daily_quota(free_client: Client) -> None:
     assert ask(free_client, "cashew exports from Vietnam in 2024").status_code == 200
     assert ask(free_client, "coffee exports from Vietnam in 2024").status_code == 200

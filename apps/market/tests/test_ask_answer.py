@@ -163,3 +163,18 @@ def test_a_period_beyond_the_data_is_said() -> None:
     parsed = parse_question("cashew exports to Germany in 2024", today=TODAY)
     assert coverage_note(parsed, first, last) == ""
     assert coverage_note(parsed, None, None) == ""
+
+
+def test_a_ranking_of_exporters_lists_the_exporters_given() -> None:
+    parsed = parse_question("largest exporters of pepper to India in 2025", today=TODAY)
+    assert parsed.ranking
+    assert parsed.ranks == "exporters"
+    answer = compose_answer(
+        parsed, STATISTICS, top_exporters=[{"exporter_name": "Malabar Spices", "value_usd": 7e5}]
+    )
+    assert "Top exporters: Malabar Spices ($700,000)." in answer
+    assert "Top importers" not in answer
+    vietnamese = parse_question("những nhà xuất khẩu hồ tiêu hàng đầu sang Ấn Độ", today=TODAY)
+    assert vietnamese.ranks == "exporters"
+    assert parse_question("2025年出口到印度的主要胡椒出口商", today=TODAY).ranks == "exporters"
+    assert parse_question("biggest importers of cashew in 2024", today=TODAY).ranks == "importers"
