@@ -108,6 +108,7 @@ FORM_WORDS = frozenset(
         "chip",
         "slice",
         "powder",
+        "bột",
         "product",
         "good",
         "item",
@@ -267,6 +268,8 @@ def _subheadings(heading: str, keys: set[str], matched: set[str], lex: Lexicon) 
     children = lex.children.get(heading, [])
     if len(heading) != 4 or not children:
         return ()
+    if len(children) == 1:
+        return (children[0],)  # a heading without subdivision: its one subheading
     shared = frozenset.intersection(*(lex.docs[child].terms for child in children))
     scored = []
     for child in children:

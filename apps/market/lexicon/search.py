@@ -150,15 +150,16 @@ def _without_covered(
 ) -> tuple[tuple[Key, ...], ...]:
     """'cashew' makes 'cashew nuts' useless: a description holding the longer holds the
     shorter."""
-    by_keys: dict[frozenset[Key], tuple[Key, ...]] = {}
+    by_words: dict[frozenset[str], tuple[Key, ...]] = {}
     for alt in alternatives:
         if alt:
-            by_keys.setdefault(frozenset(alt), alt)
-    unique = list(by_keys.values())
+            by_words.setdefault(frozenset(k.word for k in alt), alt)
+    unique = list(by_words.values())
     out = []
     for alt in unique:
+        words_of_alt = frozenset(k.word for k in alt)
         covered = any(
-            frozenset(other) != frozenset(alt)
+            frozenset(o.word for o in other) != words_of_alt
             and len(other) <= len(alt)
             and all(
                 any(k.word == o.word or (o.mode == CJK and o.word in k.word) for k in alt)
