@@ -33,7 +33,10 @@ from bench.product_search_set import PRODUCT_SEARCH_SET
 LANGUAGES = ("en", "vi", "zh")
 
 
-def hs_precision(rows: list[tuple[str, str, str, str | None]] = PRODUCT_SEARCH_SET) -> dict[str, Any]:
+Row = tuple[str, str, str, str | None]
+
+
+def hs_precision(rows: list[Row] = PRODUCT_SEARCH_SET) -> dict[str, Any]:
     """Per language: texts, heading hits, subheading texts, exact and 'among' subheading hits,
     misses, and the lexicon's time per text."""
     from apps.market.lexicon import match_products
@@ -61,9 +64,7 @@ def hs_precision(rows: list[tuple[str, str, str, str | None]] = PRODUCT_SEARCH_S
     return out
 
 
-def product_search_figures(
-    rows: list[tuple[str, str, str, str | None]] = PRODUCT_SEARCH_SET,
-) -> dict[str, Any]:
+def product_search_figures(rows: list[Row] = PRODUCT_SEARCH_SET) -> dict[str, Any]:
     """Recall and precision of the product filter on the current trade index, per language."""
     from apps.market import index
     from apps.market.filters import ShipmentFilters
@@ -103,13 +104,17 @@ def main() -> None:
 
     database = os.environ.get("BENCH_DATABASE_URL", "")
     if options.data:
-        configure(database or "postgres://postgres@127.0.0.1:5432/tradewise_bench", Path(options.index_dir))
+        default = "postgres://postgres@127.0.0.1:5432/tradewise_bench"
+        configure(database or default, Path(options.index_dir))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 
     django.setup()
     precision = hs_precision()
-    print(f"{len(PRODUCT_SEARCH_SET)} product texts; lexicon {precision['ms_p50']:.2f} ms p50, {precision['ms_max']:.1f} ms max")
+    print(
+        f"{len(PRODUCT_SEARCH_SET)} product texts; lexicon {precision['ms_p50']:.2f} ms p50, "
+        f"{precision['ms_max']:.1f} ms max"
+    )
     print(f"\n{'language':9} {'texts':>5} {'heading':>8} {'subheading':>11} {'sub among':>10}")
     for lang in LANGUAGES:
         f = precision[lang]
@@ -124,14 +129,15 @@ def main() -> None:
     if not options.data:
         return
     search = product_search_figures()
-    print(f"\n{'language':9} {'texts':>5} {'recall':>7} {'precision':>10} {'recall (all rows)':>18}")
+    header = f"{'language':9} {'texts':>5} {'recall':>7} {'precision':>10} {'recall (rows)':>14}"
+    print("\n" + header)
     for lang in LANGUAGES:
         f = search[lang]
         if not f["texts"]:
             continue
         print(
             f"{lang:9} {int(f['texts']):5d} {f['recall_sum'] / f['texts']:7.1%} "
-            f"{f['precision_sum'] / f['texts']:10.1%} {f['hit'] / f['intended']:18.1%}"
+            f"{f['precision_sum'] / f['texts']:10.1%} {f['hit'] / f['intended']:14.1%}"
         )
         if options.verbose:
             for row in f["rows"]:

@@ -6,8 +6,6 @@ Products across the nomenclature, not only those the demo data holds; the codes 
 HS 2022 (a dried mango, classified in 0804.50 like a fresh one, is left out: the demo files
 it under 0813)."""
 
-# ruff: noqa: E501, RUF001
-
 PRODUCT_SEARCH_SET: list[tuple[str, str, str, str | None]] = [
     # English
     ("cashew kernels W240", "en", "0801", "080132"),

@@ -179,6 +179,13 @@ def _cjk_terms(text: str, lex: Lexicon) -> list[Term]:
                 piece = run[i : i + size]
                 if piece in lex.zh_names:
                     out.append(Term("#" + piece, base + i, base + i + size))
+                    # The shorter names inside it too: '鲜榴莲' is also '榴莲'.
+                    out.extend(
+                        Term("#" + piece[a:b], base + i, base + i + size)
+                        for a in range(size)
+                        for b in range(a + 2, size + 1)
+                        if (a, b) != (0, size) and piece[a:b] in lex.zh_names
+                    )
                     i += size
                     break
             else:
