@@ -282,9 +282,18 @@ def product_query(text: str) -> ProductQuery:
     constraints: list[tuple[str, ...]] = []
     taken: list[tuple[int, int]] = []
     for match in match_products(text):
-        names, varieties = _group(
-            text, match.start, match.end, match.hs_code, match.hs_codes, match.qualifiers
-        )
+        by_state = _chosen_by_state(text, match.start, match.end, match.hs_codes)
+        if by_state:
+            # The codes keep to the state ('unroasted'): any name of the product will do.
+            heading = match.hs_code[:4]
+            names, varieties = _group(
+                text, match.start, match.end, heading, (heading,), match.qualifiers
+            )
+            names = names[:-1] or names  # not the words as written: the state is in the code
+        else:
+            names, varieties = _group(
+                text, match.start, match.end, match.hs_code, match.hs_codes, match.qualifiers
+            )
         alternatives = _without_covered([_name_keys(name) for name in names])
         if alternatives:
             groups.append(alternatives)
@@ -293,7 +302,7 @@ def product_query(text: str) -> ProductQuery:
             first = tuple(Key(k, PART) for k in normalise_name(variety_names[0]).split())
             others = [_name_keys(name) for name in variety_names[1:]]
             groups.append(_without_covered([first, *others]))
-        if _chosen_by_state(text, match.start, match.end, match.hs_codes):
+        if by_state:
             constraints.append(match.hs_codes)
         taken.append((match.start, match.end))
     rest = []
