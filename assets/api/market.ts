@@ -14,6 +14,7 @@ export const SUMMARY_PATH = "/fast-ai/v1/shipments/summary";
 export const ASK_PATH = "/fast-ai/v1/shipments/ai/ask";
 export const CONTACT_PATH = "/fast-ai/v1/shipments/request-contact";
 export const DOWNLOAD_PATH = "/fast-ai/v1/shipments/download";
+export const HS_SUGGEST_PATH = "/fast-ai/v1/hs-codes/suggest";
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -27,6 +28,7 @@ export type HsCodeFigure = ApiSchema<"TopHSCodeOut">;
 export type ShipmentStatistics = ApiSchema<"StatisticsOut">;
 export type MonthFigure = ApiSchema<"MonthOut">;
 type PageMeta = ApiSchema<"PageMeta">;
+export type HsSuggestion = ApiSchema<"HSSuggestionOut">;
 
 export interface ShipmentPage {
   shipments: Shipment[];
@@ -263,6 +265,14 @@ export function downloadHref(format: "csv" | "xlsx", query: string): string {
 }
 
 // ---- Calls -----------------------------------------------------------------------------------
+
+/** HS codes for what is being typed in the HS-code filter (digits or product words), named in
+ * the interface language; nothing is asked for an empty text. */
+export function useHsSuggestions(text: string, language: Language) {
+  const q = text.trim();
+  const key = q ? `${HS_SUGGEST_PATH}?${new URLSearchParams({ q, lang: language, limit: "8" }).toString()}` : null;
+  return useSWR<HsSuggestion[], unknown>(key, fetchData<HsSuggestion[]>, { keepPreviousData: true });
+}
 
 export function useMarketMeta() {
   return useSWR<MarketMeta, unknown>(META_PATH, fetchData<MarketMeta>);

@@ -226,7 +226,9 @@ def lexicon() -> Lexicon:
     `VAR_DIR/lexicon/` named after a digest of its sources, so other processes and later
     starts load it (well under a second) until a source changes, e.g. an HS import."""
     items = records()
-    digest = hashlib.sha256(repr((_FORMAT, items)).encode("utf-8")).hexdigest()[:20]
+    # The way texts become terms is part of what the saved copy depends on.
+    code = b"".join((Path(__file__).parent / name).read_bytes() for name in ("text.py", "index.py"))
+    digest = hashlib.sha256(repr((_FORMAT, items)).encode("utf-8") + code).hexdigest()[:20]
     directory = _cache_directory()
     path = directory / f"lexicon-{digest}.pickle" if directory else None
     if path is not None and path.exists():

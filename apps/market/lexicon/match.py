@@ -108,6 +108,7 @@ FORM_WORDS = frozenset(
         "chip",
         "slice",
         "powder",
+        "bột",
         "product",
         "good",
         "item",
@@ -178,6 +179,13 @@ def _cjk_terms(text: str, lex: Lexicon) -> list[Term]:
                 piece = run[i : i + size]
                 if piece in lex.zh_names:
                     out.append(Term("#" + piece, base + i, base + i + size))
+                    # The shorter names inside it too: '鲜榴莲' is also '榴莲'.
+                    out.extend(
+                        Term("#" + piece[a:b], base + i, base + i + size)
+                        for a in range(size)
+                        for b in range(a + 2, size + 1)
+                        if (a, b) != (0, size) and piece[a:b] in lex.zh_names
+                    )
                     i += size
                     break
             else:
@@ -267,6 +275,8 @@ def _subheadings(heading: str, keys: set[str], matched: set[str], lex: Lexicon) 
     children = lex.children.get(heading, [])
     if len(heading) != 4 or not children:
         return ()
+    if len(children) == 1:
+        return (children[0],)  # a heading without subdivision: its one subheading
     shared = frozenset.intersection(*(lex.docs[child].terms for child in children))
     scored = []
     for child in children:

@@ -150,15 +150,16 @@ def _without_covered(
 ) -> tuple[tuple[Key, ...], ...]:
     """'cashew' makes 'cashew nuts' useless: a description holding the longer holds the
     shorter."""
-    by_keys: dict[frozenset[Key], tuple[Key, ...]] = {}
+    by_words: dict[frozenset[str], tuple[Key, ...]] = {}
     for alt in alternatives:
         if alt:
-            by_keys.setdefault(frozenset(alt), alt)
-    unique = list(by_keys.values())
+            by_words.setdefault(frozenset(k.word for k in alt), alt)
+    unique = list(by_words.values())
     out = []
     for alt in unique:
+        words_of_alt = frozenset(k.word for k in alt)
         covered = any(
-            frozenset(other) != frozenset(alt)
+            frozenset(o.word for o in other) != words_of_alt
             and len(other) <= len(alt)
             and all(
                 any(k.word == o.word or (o.mode == CJK and o.word in k.word) for k in alt)
@@ -281,9 +282,18 @@ def product_query(text: str) -> ProductQuery:
     constraints: list[tuple[str, ...]] = []
     taken: list[tuple[int, int]] = []
     for match in match_products(text):
-        names, varieties = _group(
-            text, match.start, match.end, match.hs_code, match.hs_codes, match.qualifiers
-        )
+        by_state = _chosen_by_state(text, match.start, match.end, match.hs_codes)
+        if by_state:
+            # The codes keep to the state ('unroasted'): any name of the product will do.
+            heading = match.hs_code[:4]
+            names, varieties = _group(
+                text, match.start, match.end, heading, (heading,), match.qualifiers
+            )
+            names = names[:-1] or names  # not the words as written: the state is in the code
+        else:
+            names, varieties = _group(
+                text, match.start, match.end, match.hs_code, match.hs_codes, match.qualifiers
+            )
         alternatives = _without_covered([_name_keys(name) for name in names])
         if alternatives:
             groups.append(alternatives)
@@ -292,7 +302,7 @@ def product_query(text: str) -> ProductQuery:
             first = tuple(Key(k, PART) for k in normalise_name(variety_names[0]).split())
             others = [_name_keys(name) for name in variety_names[1:]]
             groups.append(_without_covered([first, *others]))
-        if _chosen_by_state(text, match.start, match.end, match.hs_codes):
+        if by_state:
             constraints.append(match.hs_codes)
         taken.append((match.start, match.end))
     rest = []

@@ -209,7 +209,7 @@ _QUESTION_WORDS = """
 QUESTION_WORDS = frozenset(_QUESTION_WORDS.split())
 
 # Words that make the next one negative: 'not roasted', 'chưa rang', 'neither crushed nor ground'.
-_NEGATIONS = frozenset({"not", "non", "neither", "nor", "chưa", "không", "chua", "khong"})
+_NEGATIONS = frozenset({"not", "non", "neither", "nor", "than", "chưa", "không", "chua", "khong"})
 # Fixed trade phrases and forms that mean a term of the nomenclature (after folding).
 _PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
     ("in", "shell"): ("inshell",),
@@ -234,6 +234,7 @@ _PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
     ("peppercorns",): ("pepper", "!ground"),
     ("peppercorn",): ("pepper", "!ground"),
     ("powder",): ("ground",),
+    ("mixed",): ("mix", "mixtur"),
     ("milled",): ("ground",),
 }
 _MAX_PHRASE = max(len(key) for key in _PHRASES)
@@ -309,7 +310,8 @@ def latin_terms(items: list[Word], *, index: bool = False) -> list[Term]:
             phrase = tuple(item.folded for item in items[i : i + size])
             if phrase in _PHRASES:
                 for key in _PHRASES[phrase]:
-                    keys.append(([key], i, i + size - 1))
+                    bare = key.lstrip("!")
+                    keys.append(([key[: len(key) - len(bare)] + stem(bare)], i, i + size - 1))
                 i += size
                 replaced = True
                 break

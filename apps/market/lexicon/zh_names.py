@@ -116,7 +116,7 @@ TRADE_NAMES: tuple[tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
     ("090412", ("ground pepper", "pepper powder"), ("tiêu xay", "bột tiêu"), ("胡椒粉",)),
     ("090421", ("dried chilli",), ("ớt khô",), ("干辣椒",)),
     ("090422", ("chilli powder",), ("ớt bột",), ("辣椒粉",)),
-    ("090611", ("cinnamon", "cassia"), ("quế",), ("肉桂", "桂皮")),
+    ("090619", ("cassia", "cinnamon"), ("quế", "quế chẻ", "quế ống"), ("肉桂", "桂皮")),
     ("090961", ("star anise",), ("hồi", "hoa hồi", "đại hồi"), ("八角", "大茴香")),
     ("091011", ("ginger",), ("gừng",), ("生姜", "姜")),
     ("091030", ("turmeric",), ("nghệ",), ("姜黄",)),
