@@ -158,11 +158,13 @@ def latency(requests: int) -> None:
 
     from apps.accounts.models import User
     from apps.billing.services import set_up_paid_demo
+    from apps.market.ask.warm import warm_up
 
     user, _ = User.objects.get_or_create(email="ask-eval@example.com")
     set_up_paid_demo(user)
     client = Client()
     client.force_login(user)
+    warm_up()  # as the web server does when it starts
     questions = [case.question for case in CASES if case.understood][::7]
     client.post(
         "/fast-ai/v1/shipments/ai/ask", {"question": questions[0]}, content_type="application/json"

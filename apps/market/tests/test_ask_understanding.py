@@ -1,6 +1,7 @@
 """What the AI box reads in a question besides products: HS codes as written, the parties the
 data holds, ranking words, and the period, in English, Vietnamese and Chinese."""
 
+import logging
 from datetime import date
 
 import pytest
@@ -10,6 +11,7 @@ from apps.market.ask.dates import default_period, parse_dates
 from apps.market.ask.directory import PartyDirectory
 from apps.market.ask.hscodes import find_hs_codes
 from apps.market.ask.text import fold
+from apps.market.ask.warm import warm_up
 
 TODAY = date(2025, 11, 20)
 NOMENCLATURE = frozenset(
@@ -228,3 +230,10 @@ def test_a_country_read_between_words_does_not_join_them_into_a_period() -> None
     filters = read("nhập khẩu tỏi từ Trung Quốc năm 2024")
     assert (filters["start_date"], filters["end_date"]) == ("01-01-2024", "31-12-2024")
     assert filters["exporter_country"] == "CN"
+
+
+@pytest.mark.django_db
+def test_warming_up_reads_a_question_in_every_language(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING):
+        warm_up()
+    assert not [record for record in caplog.records if record.name.startswith("apps.market")]
