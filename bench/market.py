@@ -63,11 +63,15 @@ def main() -> None:
     text_country = {"product_details": "cashew", "importer_country": "US", **year}
     importer = {"importer_name": "hanseatic tradewind", **year}
     chapter = {"hs_code": ["09"], **year}
+    words = {"product_details": "raw coffee beans unroasted", **year}
+    foreign = {"product_details": "banana", **year}
     # The direct runs take the search exactly as the API reads it.
     mix = [
         ("text+country+year", text_country),
         ("importer name", importer),
         ("HS chapter 09", chapter),
+        ("product words", words),
+        ("product in 3 languages", foreign),
     ]
     queries: list[tuple[str, Callable[[], Any], Callable[[], Any] | None]] = []
     for label, params in mix:

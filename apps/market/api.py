@@ -31,6 +31,8 @@ from apps.market.schemas import (
     ContactRequestIn,
     ContactRequestOut,
     DownloadQuery,
+    HSSuggestionOut,
+    HSSuggestQuery,
     MetaDataOut,
     MonthOut,
     PartyProfileOut,
@@ -145,37 +147,60 @@ def meta_data(request: HttpRequest) -> dict[str, Any]:
     return envelope(selectors.meta_data())
 
 
+@router.get("hs-codes/suggest", response=Envelope[list[HSSuggestionOut]])
+def suggest_hs_codes(request: HttpRequest, query: Query[HSSuggestQuery]) -> dict[str, Any]:
+    """HS codes for what is being typed in the filter form: by digits or by product words in
+    any of the three languages, named in the interface language. Not a search: not counted."""
+    return envelope(selectors.hs_code_suggestions(query.q, query.lang, query.limit))
+
+
 @router.post("shipments/ai/ask", response=Envelope[AskOut])
 def ask_question(request: HttpRequest, payload: AskIn) -> dict[str, Any]:
     """A question in English, Vietnamese or Chinese, answered with the figures of the search
     it stands for; that search counts as one query. A question it cannot read costs nothing
-    (but counts against the search limits: reading it may take the language model)."""
+    and says what it did understand (but counts against the search limits: reading it may take
+    the language model)."""
     with search_allowance(_user(request).pk):
         return _answer(request, payload)
 
 
 def _answer(request: HttpRequest, payload: AskIn) -> dict[str, Any]:
-    parsed = ask.parse_with_model(payload.question, timezone.now().date())
-    answer = {"language": parsed.language, "understood": parsed.understood, "statistics": None}
+    context = selectors.ask_context()
+    parsed = ask.parse_with_model(payload.question, timezone.now().date(), context)
+    answer = {
+        "language": parsed.language,
+        "understood": parsed.understood,
+        "dated": parsed.dated,
+        "statistics": None,
+        "reading": ask.reading(parsed),
+    }
     if not parsed.understood:
         return envelope(
-            {**answer, "answer": ask.compose_answer(parsed, {}), "filters": parsed.filters}
+            {**answer, "answer": ask.understood_so_far(parsed), "filters": parsed.filters}
         )
-    query = dict(parsed.filters)
-    if query["hs_code"]:
-        # Goods are described in several languages: their HS codes find them all.
-        query["product_details"] = ""
     try:
-        filters = counted_search(request, SearchQuery(**query))
-    except ValidationFailed:  # understood, but too little to search by (e.g. countries only)
-        help_text = ask.compose_answer(replace(parsed, understood=False), {})
-        return envelope({**answer, "understood": False, "answer": help_text, "filters": query})
+        filters = counted_search(request, SearchQuery(**parsed.filters))
+    except ValidationFailed:  # understood, but too little to search by
+        help_text = ask.understood_so_far(replace(parsed, understood=False))
+        return envelope(
+            {**answer, "understood": False, "answer": help_text, "filters": parsed.filters}
+        )
     statistics = selectors.statistics(filters)
-    importers = selectors.top_importers(filters) if statistics["shipments"] else []
+    # The biggest exporters when the question asks about exporters, else the biggest
+    # importers; never a list of the one party the question named.
+    importers: list[dict[str, Any]] = []
+    exporters: list[dict[str, Any]] = []
+    if statistics["shipments"]:
+        if parsed.ranks == "exporters" and not filters.exporter_name:
+            exporters = selectors.top_exporters(filters)
+        elif not filters.importer_name:
+            importers = selectors.top_importers(filters)
+    text = ask.compose_answer(parsed, statistics, importers, exporters)
+    note = ask.coverage_note(parsed, context.first_date, context.last_date) if parsed.dated else ""
     return envelope(
         {
             **answer,
-            "answer": ask.compose_answer(parsed, statistics, importers),
+            "answer": f"{text}{'' if parsed.language == 'zh' else ' '}{note}" if note else text,
             "filters": filters_as_query(filters),
             "statistics": statistics,
             "importers": importers,

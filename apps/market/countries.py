@@ -99,6 +99,8 @@ COUNTRY_ALIASES: dict[str, dict[str, str]] = {
         "thổ nhĩ kỳ": "TR",
         "đài loan": "TW",
         "việt nam": "VN",
+        "ý": "IT",
+        "italia": "IT",
     },
     "zh": {
         "香港": "HK",

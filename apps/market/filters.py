@@ -11,7 +11,6 @@ from apps.core.errors import ValidationFailed
 from apps.core.validation import search_text_problem
 from apps.market.countries import is_country
 from apps.market.names import normalise_name
-from apps.market.products import product_synonyms
 
 DATE_FORMATS = ("%d-%m-%Y", "%d/%m/%Y", "%Y-%m-%d")
 
@@ -37,8 +36,6 @@ class ShipmentFilters:
     importer_country: str = ""
     exporter_country: str = ""
     hs_codes: tuple[str, ...] = field(default_factory=tuple)
-    # A known product's names in every language: then any of them matches a description.
-    product_synonyms: tuple[str, ...] = field(default_factory=tuple)
 
     def cache_key(self) -> str:
         """The search without paging, for counting it once a day."""
@@ -145,7 +142,6 @@ def search_filters(query: SearchParameters) -> ShipmentFilters:
         start_date=dates[0],
         end_date=dates[1],
         product_details=query.product_details.strip(),
-        product_synonyms=product_synonyms(query.product_details),
         importer_name=query.importer_name.strip(),
         exporter_name=query.exporter_name.strip(),
         importer_country=importer_country,

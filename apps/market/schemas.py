@@ -314,11 +314,24 @@ class AskImporterOut(Schema):
     value_usd: float
 
 
+class AskReadingOut(Schema):
+    """One filter the question was read as: `field` of the search form (product, hs_code,
+    exporter_name, importer_name, exporter_country, importer_country, product_details, period),
+    its `value` as the form takes it (a period as 'start|end') and `text` in the question's
+    language."""
+
+    field: str
+    value: str
+    text: str
+
+
 class AskOut(Schema):
     answer: str
     language: Literal["en", "vi", "zh"]
     understood: bool
+    dated: bool
     filters: AskFilters
+    reading: list[AskReadingOut]
     statistics: StatisticsOut | None
     importers: list[AskImporterOut] = Field(default_factory=list)
 
@@ -330,6 +343,18 @@ class ContactRequestOut(Schema):
     status: Literal["pending", "sent"]
     created_at: str
     sent_at: str | None
+
+
+class HSSuggestQuery(Schema):
+    q: str = Field("", max_length=100)
+    lang: Literal["en", "vi", "zh"] = "en"
+    limit: int = Field(8, ge=1, le=20)
+
+
+class HSSuggestionOut(Schema):
+    code: str
+    name: str
+    level: int
 
 
 class ContactRequestIn(Schema):

@@ -3,6 +3,8 @@ the reference data the search screen needs."""
 
 from __future__ import annotations
 
+import threading
+import time
 from datetime import UTC, date
 from typing import Any
 
@@ -10,10 +12,13 @@ from apps.accounts.models import User
 from apps.core.errors import ProviderUnavailable
 from apps.core.paging import PAGE_SIZES
 from apps.market import exports, index
+from apps.market.ask.directory import PartyDirectory
+from apps.market.ask.parse import AskContext
 from apps.market.countries import ISO_COUNTRIES, country_names
 from apps.market.filters import ShipmentFilters, filters_as_query
 from apps.market.index import TradeIndex
 from apps.market.index.queries import DEFAULT_SORT
+from apps.market.lexicon import hs_suggestions
 from apps.market.models import ContactRequest, HSCode, HSSection
 
 TOP_HS_CODES = 10
@@ -117,6 +122,10 @@ def top_importers(filters: ShipmentFilters, *, limit: int = 3) -> list[dict[str,
     return _index().top_importers(filters, limit=limit)
 
 
+def top_exporters(filters: ShipmentFilters, *, limit: int = 3) -> list[dict[str, Any]]:
+    return _index().top_exporters(filters, limit=limit)
+
+
 def _hs_sections() -> list[dict[str, Any]]:
     chapters: dict[str, list[dict[str, str]]] = {}
     for chapter in HSCode.objects.filter(level=HSCode.Level.CHAPTER).order_by("code"):
@@ -218,3 +227,79 @@ def file_facts(filters: ShipmentFilters, *, rows: int, total: int) -> exports.Fi
         last_date=facts["last_date"],
         demo=bool(facts["demo_shipments"]),
     )
+
+
+# What the AI box reads questions against: the parties the data holds, the nomenclature's codes
+# and the data's date range, built once per index snapshot.
+
+_ASK_CACHE: dict[str, Any] = {}
+_ASK_LOCK = threading.Lock()
+_HS_CODES_TTL = 300.0
+
+
+def _snapshot_key() -> str:
+    path = index.current_snapshot()
+    return str(path) if path else ""
+
+
+def party_directory() -> PartyDirectory:
+    """The dictionary of the parties the current snapshot holds (empty without one)."""
+    key = _snapshot_key()
+    with _ASK_LOCK:
+        cached = _ASK_CACHE.get("parties")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+    try:
+        rows = index.trade_index().party_roles() if key else []
+    except index.IndexMissing:
+        rows = []
+    directory = PartyDirectory(rows)
+    with _ASK_LOCK:
+        _ASK_CACHE["parties"] = (key, directory)
+    return directory
+
+
+def hs_code_set() -> frozenset[str]:
+    """Every code of the nomenclature (chapters, headings, subheadings, national lines), read
+    again for a new snapshot or after five minutes (an import of HS codes)."""
+    marker = _snapshot_key()
+    now = time.monotonic()
+    with _ASK_LOCK:
+        cached = _ASK_CACHE.get("hs")
+        if cached is not None and cached[0] == marker and now - cached[2] < _HS_CODES_TTL:
+            return cached[1]
+    codes = frozenset(HSCode.objects.values_list("code", flat=True))
+    with _ASK_LOCK:
+        _ASK_CACHE["hs"] = (marker, codes, now)
+    return codes
+
+
+def data_range() -> tuple[date | None, date | None]:
+    """The first and last shipment date the data holds ((None, None) without data), read once
+    per snapshot."""
+    key = _snapshot_key()
+    with _ASK_LOCK:
+        cached = _ASK_CACHE.get("range")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+    try:
+        facts = index.trade_index().facts()
+    except index.IndexMissing:
+        return None, None
+    found = (facts["first_date"], facts["last_date"])
+    with _ASK_LOCK:
+        _ASK_CACHE["range"] = (key, found)
+    return found
+
+
+def ask_context() -> AskContext:
+    first_date, last_date = data_range()
+    return AskContext(party_directory(), hs_code_set(), first_date, last_date)
+
+
+def hs_code_suggestions(text: str, language: str, limit: int) -> list[dict[str, Any]]:
+    """HS codes for a text being typed (digits or product words), named in `language`."""
+    return [
+        {"code": item.code, "name": item.name, "level": item.level}
+        for item in hs_suggestions(text, language, limit)
+    ]

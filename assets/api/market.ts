@@ -19,6 +19,7 @@ export const DOWNLOAD_PATH = "/fast-ai/v1/shipments/download";
 export const RANKINGS_PATH = "/fast-ai/v1/shipments/rankings";
 export const UNIT_PRICES_PATH = "/fast-ai/v1/shipments/unit-prices";
 export const PARTIES_PATH = "/fast-ai/v1/parties";
+export const HS_SUGGEST_PATH = "/fast-ai/v1/hs-codes/suggest";
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -37,6 +38,7 @@ export type UnitPrices = ApiSchema<"UnitPricesOut">;
 export type PriceFigures = Omit<ApiSchema<"PriceMonthOut">, "month">;
 export type PartyProfile = ApiSchema<"PartyProfileOut">;
 type PageMeta = ApiSchema<"PageMeta">;
+export type HsSuggestion = ApiSchema<"HSSuggestionOut">;
 
 /** The shipment table's orders (the API's `sort`); a leading "-" is descending. */
 export const SORT_COLUMNS = ["date", "value", "weight", "price_per_kg"] as const;
@@ -243,6 +245,27 @@ export function filtersFromQuery(search: string, now: Date = new Date()): Market
   };
 }
 
+/**
+ * The filters an answer read from its question, put over the form: the fields the question
+ * named replace the form's; the period only when the question named one.
+ */
+export function filtersFromReading(form: MarketFilters, answer: AiAnswer): MarketFilters {
+  const named = new Set(answer.reading.map((item) => item.field));
+  const { filters } = answer;
+  const take = (field: string, value: string, current: string) => (named.has(field) ? value : current);
+  const product = named.has("product") || named.has("product_details") || named.has("hs_code");
+  return {
+    productDetails: product ? filters.productDetails : form.productDetails,
+    importerName: take("importer_name", filters.importerName, form.importerName),
+    exporterName: take("exporter_name", filters.exporterName, form.exporterName),
+    startDate: answer.dated ? filters.startDate : form.startDate,
+    endDate: answer.dated ? filters.endDate : form.endDate,
+    importerCountry: take("importer_country", filters.importerCountry, form.importerCountry).toUpperCase(),
+    exporterCountry: take("exporter_country", filters.exporterCountry, form.exporterCountry).toUpperCase(),
+    hsCode: product ? filters.hsCode : form.hsCode,
+  };
+}
+
 /** The filters the AI box suggests, over the defaults. */
 export function filtersFromAi(ai: AiFilters, now: Date = new Date()): MarketFilters {
   const base = emptyFilters(now);
@@ -289,6 +312,14 @@ export function downloadHref(format: "csv" | "xlsx", query: string): string {
 }
 
 // ---- Calls -----------------------------------------------------------------------------------
+
+/** HS codes for what is being typed in the HS-code filter (digits or product words), named in
+ * the interface language; nothing is asked for an empty text. */
+export function useHsSuggestions(text: string, language: Language) {
+  const q = text.trim();
+  const key = q ? `${HS_SUGGEST_PATH}?${new URLSearchParams({ q, lang: language, limit: "8" }).toString()}` : null;
+  return useSWR<HsSuggestion[], unknown>(key, fetchData<HsSuggestion[]>, { keepPreviousData: true });
+}
 
 export function useMarketMeta() {
   return useSWR<MarketMeta, unknown>(META_PATH, fetchData<MarketMeta>);

@@ -266,6 +266,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fast-ai/v1/hs-codes/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Suggest Hs Codes
+         * @description HS codes for what is being typed in the filter form: by digits or by product words in
+         *     any of the three languages, named in the interface language. Not a search: not counted.
+         */
+        get: operations["apps_market_api_suggest_hs_codes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fast-ai/v1/shipments/ai/ask": {
         parameters: {
             query?: never;
@@ -279,7 +300,8 @@ export interface paths {
          * Ask Question
          * @description A question in English, Vietnamese or Chinese, answered with the figures of the search
          *     it stands for; that search counts as one query. A question it cannot read costs nothing
-         *     (but counts against the search limits: reading it may take the language model).
+         *     and says what it did understand (but counts against the search limits: reading it may take
+         *     the language model).
          */
         post: operations["apps_market_api_ask_question"];
         delete?: never;
@@ -1684,6 +1706,43 @@ export interface components {
             demo_data: boolean;
             coverage: components["schemas"]["CoverageOut"];
         };
+        /** HSSuggestQuery */
+        HSSuggestQuery: {
+            /**
+             * Q
+             * @default
+             */
+            q: string;
+            /**
+             * Lang
+             * @default en
+             * @enum {string}
+             */
+            lang: "en" | "vi" | "zh";
+            /**
+             * Limit
+             * @default 8
+             */
+            limit: number;
+        };
+        /** Envelope[list[HSSuggestionOut]] */
+        Envelope_list_HSSuggestionOut__: {
+            /** Data */
+            data: components["schemas"]["HSSuggestionOut"][];
+            /** Meta */
+            meta?: {
+                [key: string]: unknown;
+            };
+        };
+        /** HSSuggestionOut */
+        HSSuggestionOut: {
+            /** Code */
+            code: string;
+            /** Name */
+            name: string;
+            /** Level */
+            level: number;
+        };
         /** AskFilters */
         AskFilters: {
             /** Product Details */
@@ -1730,10 +1789,29 @@ export interface components {
             language: "en" | "vi" | "zh";
             /** Understood */
             understood: boolean;
+            /** Dated */
+            dated: boolean;
             filters: components["schemas"]["AskFilters"];
+            /** Reading */
+            reading: components["schemas"]["AskReadingOut"][];
             statistics: components["schemas"]["StatisticsOut"] | null;
             /** Importers */
             importers?: components["schemas"]["AskImporterOut"][];
+        };
+        /**
+         * AskReadingOut
+         * @description One filter the question was read as: `field` of the search form (product, hs_code,
+         *     exporter_name, importer_name, exporter_country, importer_country, product_details, period),
+         *     its `value` as the form takes it (a period as 'start|end') and `text` in the question's
+         *     language.
+         */
+        AskReadingOut: {
+            /** Field */
+            field: string;
+            /** Value */
+            value: string;
+            /** Text */
+            text: string;
         };
         /** Envelope[AskOut] */
         Envelope_AskOut_: {
@@ -3118,6 +3196,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_MetaDataOut_"];
+                };
+            };
+            /** @description An outside service or the trade index is unavailable for now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    apps_market_api_suggest_hs_codes: {
+        parameters: {
+            query?: {
+                q?: string;
+                lang?: "en" | "vi" | "zh";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_HSSuggestionOut__"];
                 };
             };
             /** @description An outside service or the trade index is unavailable for now */

@@ -1,20 +1,32 @@
 """The AI question box: questions in English, Vietnamese and Chinese become search filters, and
 the search's figures become an answer in the question's language.
 
-By stage: `text` (folding, language), `entities` (products, countries and their side of the
-trade), `parties` (company names), `dates` (the period), `parse` (the filters, offline or by
-the language model of `apps.market.providers.llm`) and `answer` (the reply, from the figures
-only)."""
+By stage: `text` (folding, language), `hscodes` (codes written in the question), `directory`
+and `parties` (company names: the parties the data holds, then role words and quotes),
+`ranking` (ranking words), `products` and `entities` (products, countries and their side of
+the trade), `dates` (the period), `parse` (the filters, offline or by the language model of
+`apps.market.providers.llm`) and `answer` (the reply and how the question was read, from the
+figures only)."""
 
-from apps.market.ask.answer import compose_answer
-from apps.market.ask.parse import FILTER_KEYS, ParsedQuestion, parse_question, parse_with_model
+from apps.market.ask.answer import compose_answer, coverage_note, reading, understood_so_far
+from apps.market.ask.parse import (
+    FILTER_KEYS,
+    AskContext,
+    ParsedQuestion,
+    parse_question,
+    parse_with_model,
+)
 from apps.market.ask.text import detect_language
 
 __all__ = [
     "FILTER_KEYS",
+    "AskContext",
     "ParsedQuestion",
     "compose_answer",
+    "coverage_note",
     "detect_language",
     "parse_question",
     "parse_with_model",
+    "reading",
+    "understood_so_far",
 ]

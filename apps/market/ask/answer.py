@@ -6,6 +6,7 @@ makes up a figure."""
 from __future__ import annotations
 
 import calendar
+from datetime import date
 from typing import Any
 
 from babel.numbers import format_currency, format_decimal
@@ -13,7 +14,6 @@ from babel.numbers import format_currency, format_decimal
 from apps.market.ask.dates import filter_date, month_range
 from apps.market.ask.parse import LANGUAGES, ParsedQuestion
 from apps.market.countries import country_name
-from apps.market.products import PRODUCTS_BY_KEY
 
 _BABEL_LOCALES = {"en": "en", "vi": "vi", "zh": "zh_Hans"}
 
@@ -88,9 +88,8 @@ def _period(filters: dict[str, Any], language: str) -> str:
 
 
 def _product_name(parsed: ParsedQuestion) -> str:
-    product = PRODUCTS_BY_KEY.get(parsed.product or "")
-    if product:
-        return product.names[parsed.language]
+    if parsed.product:
+        return parsed.product
     details = str(parsed.filters.get("product_details") or "")
     if details:
         return details
@@ -146,6 +145,124 @@ def _subject(parsed: ParsedQuestion) -> str:
     return " ".join(part for part in parts if part)
 
 
+_FIELD_LABELS = {
+    "product": {"en": "Product", "vi": "Sản phẩm", "zh": "产品"},
+    "product_details": {"en": "Description", "vi": "Mô tả", "zh": "描述"},
+    "hs_code": {"en": "HS code", "vi": "Mã HS", "zh": "HS编码"},
+    "exporter_name": {"en": "Exporter", "vi": "Nhà xuất khẩu", "zh": "出口商"},
+    "importer_name": {"en": "Importer", "vi": "Nhà nhập khẩu", "zh": "进口商"},
+    "exporter_country": {"en": "From", "vi": "Nước xuất khẩu", "zh": "出口国"},
+    "importer_country": {"en": "To", "vi": "Nước nhập khẩu", "zh": "进口国"},
+    "period": {"en": "Period", "vi": "Thời gian", "zh": "时间"},
+}
+
+
+def _period_text(filters: dict[str, Any], language: str) -> str:
+    period = _period(filters, language)
+    for prefix in ("in ", "from "):
+        if language == "en" and period.startswith(prefix):
+            return period[len(prefix) :]
+    return period
+
+
+def reading(parsed: ParsedQuestion) -> list[dict[str, str]]:
+    """How the question was read: each filter with its label in the question's language, in
+    the order of the search form."""
+    language = parsed.language if parsed.language in LANGUAGES else "en"
+    filters = parsed.filters
+    items: list[dict[str, str]] = []
+
+    def add(field: str, value: str, shown: str) -> None:
+        label = _FIELD_LABELS[field][language]
+        separator = "：" if language == "zh" else ": "
+        items.append({"field": field, "value": value, "text": f"{label}{separator}{shown}"})
+
+    codes = list(filters.get("hs_code") or [])
+    if parsed.product:
+        add("product", parsed.product, parsed.product)
+    if filters.get("product_details") and filters["product_details"] != parsed.product:
+        add("product_details", filters["product_details"], filters["product_details"])
+    if codes:
+        add("hs_code", ",".join(codes), ", ".join(codes))
+    for field in ("exporter_name", "importer_name"):
+        if filters.get(field):
+            add(field, filters[field], filters[field])
+    for field in ("exporter_country", "importer_country"):
+        if filters.get(field):
+            add(field, filters[field], _country(filters[field], language).removeprefix("the "))
+    # The period searched; for a question it cannot search, only a period it named.
+    if (
+        filters.get("start_date")
+        and filters.get("end_date")
+        and (parsed.dated or parsed.understood)
+    ):
+        add(
+            "period",
+            f"{filters['start_date']}|{filters['end_date']}",
+            _period_text(filters, language),
+        )
+    return items
+
+
+def _day(day: date, language: str) -> str:
+    if language == "vi":
+        return f"{day:%d/%m/%Y}"
+    if language == "zh":
+        return f"{day.year}年{day.month}月{day.day}日"
+    return f"{day.day} {calendar.month_abbr[day.month]} {day.year}"
+
+
+def coverage_note(parsed: ParsedQuestion, first_date: date | None, last_date: date | None) -> str:
+    """A sentence when the period asked for reaches beyond the data's dates ('' otherwise)."""
+    if first_date is None or last_date is None:
+        return ""
+    try:
+        start = filter_date(parsed.filters["start_date"])
+        end = filter_date(parsed.filters["end_date"])
+    except (KeyError, ValueError):
+        return ""
+    if first_date <= start and end <= last_date:
+        return ""
+    language = parsed.language if parsed.language in LANGUAGES else "en"
+    outside = end < first_date or start > last_date
+    span = (_day(first_date, language), _day(last_date, language))
+    if language == "vi":
+        where = "nằm ngoài khoảng này" if outside else "vượt ra ngoài khoảng này"
+        return f"Dữ liệu có từ {span[0]} đến {span[1]}; khoảng thời gian bạn hỏi {where}."
+    if language == "zh":
+        where = "不在此范围内" if outside else "部分超出此范围"
+        return f"数据覆盖{span[0]}至{span[1]}；您询问的时间段{where}。"
+    where = "lies outside it" if outside else "reaches beyond it"
+    return f"The data covers {span[0]} to {span[1]}; the period you asked about {where}."
+
+
+def understood_so_far(parsed: ParsedQuestion) -> str:
+    """The help text, with what the question did say when it named something."""
+    language = parsed.language if parsed.language in LANGUAGES else "en"
+    items = [item["text"] for item in reading(parsed)]
+    unknown = ", ".join(parsed.unknown_codes)
+    notes = []
+    if unknown:
+        notes.append(
+            {
+                "en": f"HS {unknown} is not a code of the nomenclature.",
+                "vi": f"Mã HS {unknown} không có trong danh mục.",
+                "zh": f"HS编码{unknown}不在商品目录中。",
+            }[language]
+        )
+    if items:
+        joined = "；".join(items) if language == "zh" else "; ".join(items)
+        notes.append(
+            {
+                "en": f"I understood: {joined}, but not what to search for.",
+                "vi": f"Tôi hiểu được: {joined}, nhưng chưa rõ cần tìm gì.",
+                "zh": f"我理解到：{joined}，但不清楚要查找什么。",
+            }[language]
+        )
+    space = "" if language == "zh" else " "
+    return space.join([*notes, _HELP[language]])
+
+
 _HELP = {
     "en": (
         "I can answer questions about shipments: name a product, a country or a company, "
@@ -172,9 +289,10 @@ def compose_answer(
     parsed: ParsedQuestion,
     statistics: dict[str, Any],
     top_importers: list[dict[str, Any]] | None = None,
+    top_exporters: list[dict[str, Any]] | None = None,
 ) -> str:
-    """The answer in the question's language, with the figures of `statistics` and
-    `top_importers` only."""
+    """The answer in the question's language, with the figures of `statistics`,
+    `top_importers` and `top_exporters` only."""
     language = parsed.language if parsed.language in LANGUAGES else "en"
     if not parsed.understood:
         return _HELP[language]
@@ -239,6 +357,9 @@ def compose_answer(
     top = _top_importers(top_importers or [], language)
     if top:
         sentences.append(top)
+    top = _top_exporters(top_exporters or [], language)
+    if top:
+        sentences.append(top)
     return ("" if language == "zh" else " ").join(sentences)
 
 
@@ -259,3 +380,20 @@ def _top_importers(rows: list[dict[str, Any]], language: str) -> str:
     if language == "zh":
         return "主要进口商：" + "；".join(items) + "。"
     return "Top importers: " + "; ".join(items) + "."
+
+
+def _top_exporters(rows: list[dict[str, Any]], language: str) -> str:
+    items = []
+    for row in rows[:3]:
+        name = row.get("exporter_name")
+        if not name:
+            continue
+        value = _figure(row, "value_usd")
+        items.append(f"{name} ({_money(value, language)})" if value is not None else str(name))
+    if not items:
+        return ""
+    if language == "vi":
+        return "Nhà xuất khẩu lớn nhất: " + "; ".join(items) + "."
+    if language == "zh":
+        return "主要出口商：" + "；".join(items) + "。"
+    return "Top exporters: " + "; ".join(items) + "."

@@ -173,8 +173,65 @@ def _en_month(name: str) -> int:
     return _EN_MONTHS[name.rstrip(".")]
 
 
+def _months_span(first: int, last: int, year: int | None, t: date) -> tuple[date, date]:
+    """From month `first` to month `last`; the year written once counts for both ends (the end
+    year when the range crosses New Year: 'from November to February 2025')."""
+    if year is None:
+        year = _recent_month(last, t)
+    start_year = year if first <= last else year - 1
+    return month_range(start_year, first)[0], month_range(year, last)[1]
+
+
+def _half(year: int, half: int) -> tuple[date, date]:
+    return (
+        (date(year, 1, 1), date(year, 6, 30))
+        if half == 1
+        else (date(year, 7, 1), date(year, 12, 31))
+    )
+
+
+def _recent_half(half: int, t: date) -> int:
+    return t.year if half == 1 or t.month >= 7 else t.year - 1
+
+
 _NUM_EN = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen)"
+_EN_RANGE_SEP = r"\s*(?:to|and|until|till|through|thru|-|–|—)\s*"
 _EN_RULES: list[_Rule] = [
+    (
+        re.compile(
+            rf"\b(?:from|between)\s+{_EN_MONTH}\s+(\d{{4}})\s+(?:to|and|until|-|–)\s+{_EN_MONTH}\b(?!\s*,?\s*\d{{4}})"
+        ),
+        lambda m, t: (
+            month_range(int(m[2]), _en_month(m[1]))[0],
+            month_range(
+                int(m[2]) + (1 if _en_month(m[3]) < _en_month(m[1]) else 0), _en_month(m[3])
+            )[1],
+        ),
+    ),
+    (
+        re.compile(
+            rf"\b(?:from\s+|between\s+)?{_EN_MONTH}{_EN_RANGE_SEP}{_EN_MONTH}\s*,?\s*(?:of\s+)?((?:19|20)\d{{2}})\b"
+        ),
+        lambda m, t: _months_span(_en_month(m[1]), _en_month(m[2]), int(m[3]), t),
+    ),
+    (
+        re.compile(rf"\b(?:from|between)\s+{_EN_MONTH}{_EN_RANGE_SEP}{_EN_MONTH}(?!\w)"),
+        lambda m, t: _months_span(_en_month(m[1]), _en_month(m[2]), None, t),
+    ),
+    (
+        re.compile(r"\b(?:h([12])|(first|second) half(?: of)?)\s*,?\s*((?:19|20)\d{2})\b"),
+        lambda m, t: _half(int(m[3]), int(m[1]) if m[1] else (1 if m[2] == "first" else 2)),
+    ),
+    (
+        re.compile(r"\b((?:19|20)\d{2})\s*h([12])\b"),
+        lambda m, t: _half(int(m[1]), int(m[2])),
+    ),
+    (
+        re.compile(r"\b(?:h([12])|(first|second) half(?: of the year)?)\b"),
+        lambda m, t: (lambda h: _half(_recent_half(h, t), h))(
+            int(m[1]) if m[1] else (1 if m[2] == "first" else 2)
+        ),
+    ),
     (
         re.compile(
             rf"\b(?:from|between)\s+{_EN_MONTH}\s+(\d{{4}})\s+(?:to|and|until|-|–)\s+"
@@ -271,6 +328,37 @@ _EN_RULES: list[_Rule] = [
 _VI_MY = r"thang\s*(\d{1,2})\s*(?:/|-|\.|\s+nam\s+|\s+)\s*(\d{4})"
 _VI_RULES: list[_Rule] = [
     (
+        re.compile(
+            r"\b(?:tu\s+)?thang\s*(\d{1,2})\s*(?:den|toi|-|–)\s*(?:het\s+)?(?:thang\s*)?(\d{1,2})"
+            r"\s*(?:/|-|\.|\s+nam\s+|\s+)\s*(\d{4})"
+        ),
+        lambda m, t: _months_span(int(m[1]), int(m[2]), int(m[3]), t),
+    ),
+    (
+        re.compile(
+            rf"\btu\s+{_VI_MY}\s+(?:den|toi|-)\s+(?:het\s+)?thang\s*(\d{{1,2}})\b(?!\s*(?:/|-|nam))"
+        ),
+        lambda m, t: _months_span(
+            int(m[1]), int(m[3]), int(m[2]) + (1 if int(m[3]) < int(m[1]) else 0), t
+        ),
+    ),
+    (
+        re.compile(r"\btu\s+thang\s*(\d{1,2})\s+(?:den|toi)\s+(?:het\s+)?thang\s*(\d{1,2})\b"),
+        lambda m, t: _months_span(int(m[1]), int(m[2]), None, t),
+    ),
+    (
+        re.compile(r"\b(?:6|sau) thang (dau|cuoi) (?:cua\s+)?nam\s*(\d{4})"),
+        lambda m, t: _half(int(m[2]), 1 if m[1] == "dau" else 2),
+    ),
+    (
+        re.compile(r"\bnua (dau|cuoi|sau) (?:cua\s+)?nam\s*(\d{4})"),
+        lambda m, t: _half(int(m[2]), 1 if m[1] == "dau" else 2),
+    ),
+    (
+        re.compile(r"\b(?:6|sau) thang (dau|cuoi) nam\b"),
+        lambda m, t: (lambda h: _half(_recent_half(h, t), h))(1 if m[1] == "dau" else 2),
+    ),
+    (
         re.compile(rf"\btu\s+{_VI_MY}\s+(?:den|toi)\s+{_VI_MY}"),
         lambda m, t: (
             month_range(int(m[2]), int(m[1]))[0],
@@ -337,6 +425,22 @@ _VI_RULES: list[_Rule] = [
 _ZH_NUM = r"(\d+|[一二两三四五六七八九十]+)"
 _ZH_RULES: list[_Rule] = [
     (
+        re.compile(r"(\d{4})年(\d{1,2})月?(?:份)?(?:到|至|-|—|~|～)(\d{1,2})月"),
+        lambda m, t: _months_span(int(m[2]), int(m[3]), int(m[1]), t),
+    ),
+    (
+        re.compile(r"(?<![\d年])(\d{1,2})月?(?:份)?(?:到|至|-|—|~|～)(\d{1,2})月(?!\d)"),
+        lambda m, t: _months_span(int(m[1]), int(m[2]), None, t),
+    ),
+    (
+        re.compile(r"(\d{4})年?(上|下)半年"),
+        lambda m, t: _half(int(m[1]), 1 if m[2] == "上" else 2),
+    ),
+    (
+        re.compile(r"(?:今年)?(上|下)半年"),
+        lambda m, t: (lambda h: _half(_recent_half(h, t), h))(1 if m[1] == "上" else 2),
+    ),
+    (
         re.compile(r"(\d{4})年(\d{1,2})月(?:份)?(?:到|至|-|—|~)(\d{4})年(\d{1,2})月"),
         lambda m, t: (
             month_range(int(m[1]), int(m[2]))[0],
@@ -401,11 +505,59 @@ _ZH_RULES: list[_Rule] = [
 ]
 _RULES = {"en": _EN_RULES, "vi": _VI_RULES, "zh": _ZH_RULES}
 
+# Dates to the day, read by dateparser: '15/03/2024', '2024-03-15', '15 March 2024',
+# 'March 15, 2024', 'ngày 15 tháng 3 năm 2024', '2024年3月15日'.
+_MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_DAY = re.compile(
+    r"\d{4}-\d{1,2}-\d{1,2}(?!\d)|(?<!\d)\d{1,2}([/.-])\d{1,2}\1\d{4}(?!\d)"
+    rf"|(?<!\d)\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_WORD}\s*,?\s*\d{{4}}"
+    rf"|\b{_MONTH_WORD}\s+\d{{1,2}}(?:st|nd|rd|th)?\s*,\s*\d{{4}}"
+    r"|\bngay\s*\d{1,2}\s*thang\s*\d{1,2}\s*nam\s*\d{4}"
+    r"|\d{4}年\d{1,2}月\d{1,2}[日号]"
+)
+_DAY_TO = re.compile(r"^\s*(?:to|and|until|till|through|-|–|den|toi|到|至|~|～)\s*$")
+_DAY_SINCE = re.compile(r"(?:since|from|after|starting|tu|ke tu|sau|从|自|自从)\s*$")
+_DAY_UNTIL = re.compile(r"(?:until|till|before|up to|den|truoc|到|至)\s*$")
+_DATEPARSER_LANGUAGES = {"en": ["en"], "vi": ["vi", "en"], "zh": ["zh", "en"]}
+
+
+def _read_day(text: str, language: str) -> date | None:
+    import dateparser  # loads its language data on first use
+
+    settings = {"DATE_ORDER": "DMY", "PREFER_DAY_OF_MONTH": "first", "STRICT_PARSING": True}
+    if re.fullmatch(r"\d{4}-\d{1,2}-\d{1,2}", text):
+        settings["DATE_ORDER"] = "YMD"
+    text = re.sub(r"^ngay\s*", "", text)
+    parsed = dateparser.parse(text, languages=_DATEPARSER_LANGUAGES[language], settings=settings)
+    return parsed.date() if parsed else None
+
+
+def _day_period(subject: str, language: str, today: date) -> tuple[date, date] | None:
+    """A period given to the day: a range, 'since' a day, 'until' a day, or one day."""
+    found = [(m.start(), m.end(), _read_day(m.group(), language)) for m in _DAY.finditer(subject)]
+    days = [(a, b, day) for a, b, day in found if day is not None]
+    if not days:
+        return None
+    if len(days) >= 2 and _DAY_TO.match(subject[days[0][1] : days[1][0]]):
+        return days[0][2], days[1][2]
+    start, end, day = days[0]
+    before = subject[max(0, start - 12) : start]
+    after = subject[end : end + 8]
+    if _DAY_SINCE.search(before) or re.match(r"\s*(?:以来|起|开始|至今|den nay|toi nay)", after):
+        return day, today
+    if _DAY_UNTIL.search(before) or re.match(r"\s*(?:之前|以前)", after):
+        return _minus_months(day, 12), day
+    return day, day
+
 
 def parse_dates(text: str, language: str, today: date) -> tuple[date, date, bool]:
-    """(start, end, whether the question named the period); the last 12 months by default."""
+    """(start, end, whether the question named the period); the last 12 months to today when it
+    names none."""
     compact = "".join(lower(text).split())
     subject = compact if language == "zh" else " ".join(fold(text).split())
+    period = _day_period(subject, language, today)
+    if period is not None and period[0] <= period[1]:
+        return period[0], period[1], True
     for pattern, handler in _RULES[language]:
         match = pattern.search(subject)
         if match is None:
@@ -422,3 +574,10 @@ def parse_dates(text: str, language: str, today: date) -> tuple[date, date, bool
 def filter_date(text: str) -> date:
     day, month, year = (int(part) for part in re.split(r"[-/]", text))
     return date(year, month, day)
+
+
+def default_period(today: date, last_date: date | None = None) -> tuple[date, date]:
+    """The last 12 months of the data: up to today, or up to the data's last date when the data
+    ends before today."""
+    end = min(today, last_date) if last_date else today
+    return _minus_months(end, 12), end

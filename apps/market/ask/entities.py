@@ -14,8 +14,8 @@ from apps.market.products import PRODUCTS, PRODUCTS_BY_KEY, Product
 
 # Short names that are also ordinary words name a country only in capitals ('US', not 'us').
 _CASE_SENSITIVE = frozenset({"us", "uk", "usa", "uae", "anh", "hàn", "nhật", "han", "nhat"})
-_SHORT_VI_NAMES = frozenset({"anh", "hàn", "nhật"})
-_SHORT_VI_NAMES_FOLDED = frozenset({"anh", "han", "nhat"})
+_SHORT_VI_NAMES = frozenset({"anh", "hàn", "nhật", "áo", "ý"})
+_SHORT_VI_NAMES_FOLDED = frozenset({"anh", "han", "nhat", "ao", "y"})
 
 
 # Products
@@ -85,6 +85,19 @@ def _country_lexicons() -> tuple[Lexicon, Lexicon]:
     )
 
 
+@lru_cache(maxsize=1)
+def _english_folded_lexicon() -> Lexicon:
+    """English names and aliases without accents, with a straight or a curly apostrophe."""
+    names: dict[str, str] = {}
+    pairs = [(country_name(code, "en"), code) for code in sorted(ISO_COUNTRIES)]
+    pairs += list(COUNTRY_ALIASES["en"].items())
+    for name, code in pairs:
+        key = fold(name)
+        for variant in (key, key.replace("’", "'"), key.replace("'", "’")):
+            names.setdefault(variant, code)
+    return Lexicon.build(names, _CASE_SENSITIVE)
+
+
 def _is_capitalised(original: str, start: int) -> bool:
     return original[start : start + 1].isupper()
 
@@ -97,8 +110,12 @@ def find_countries(text: QuestionText, language: str) -> list[tuple[int, int, st
         if word in _SHORT_VI_NAMES and not _is_capitalised(text.original, start):
             continue
         found.append((start, end, code))
+    taken = [(start, end) for start, end, _ in found]
+    for start, end, code in _english_folded_lexicon().find(text.fold, text.original):
+        if not any(start < b and a < end for a, b in taken):
+            found.append((start, end, code))
+            taken.append((start, end))
     if language == "vi" and not text.accented:
-        taken = [(start, end) for start, end, _ in found]
         for start, end, code in folded.find(text.fold, text.original):
             word = text.fold[start:end]
             if word in _SHORT_VI_NAMES_FOLDED and not _is_capitalised(text.original, start):
@@ -129,7 +146,7 @@ _EN_AFTER_IMPORT = re.compile(
 )
 _VI_FROM = re.compile(r"(?:\btu|\bxuat xu|\bnguon goc)\s*$")
 _VI_TO = re.compile(
-    r"(?:\bsang|\bden|\btoi|\bvao|\bcho|\bqua|\bthi truong|\bnhap vao|\bxuat vao)"
+    r"(?:\bsang|\bden|\btoi|\bvao|\bcho|\bqua|\bthi truong|\bnhap vao|\bxuat vao|\btai|\bo)"
     r"(?:\s+(?:nuoc|cac nuoc|thi truong|khu vuc))?\s*$"
 )
 _VI_OF = re.compile(r"\bcua\s*$")
@@ -139,6 +156,18 @@ _ZH_FROM = re.compile(r"(?:从|自|由|来自|产自|源自)$")
 _ZH_TO = re.compile(r"(?:到|至|往|向|对|销往|运往|运至|输往|进口到|出口到|出口至)$")
 _ZH_AFTER_EXPORT = re.compile(r"^(?:的)?(?:出口|产|生产|供应商|出口商|卖家)")
 _ZH_AFTER_IMPORT = re.compile(r"^(?:的)?(?:进口|从|买家|进口商|采购|市场)")
+
+
+def _next_to_product(
+    text: QuestionText, language: str, start: int, end: int, product: tuple[int, int] | None
+) -> bool:
+    """A country right after the product in Vietnamese ('cà phê Việt Nam'), right before it in
+    Chinese and English ('越南咖啡', 'Vietnamese coffee'): the goods' origin."""
+    if product is None:
+        return False
+    if language == "vi":
+        return product[1] <= start and not text.original[product[1] : start].strip()
+    return end <= product[0] and not text.original[end : product[0]].strip(" 的")
 
 
 def _direction(
@@ -206,14 +235,34 @@ def _verb(text: QuestionText, language: str) -> str | None:
     return None
 
 
+_EXPORTERS_ASKED = re.compile(
+    r"\b(?:exporters|suppliers|sellers|nhung nha xuat khau|cac nha xuat khau|nha xuat khau|"
+    r"nha cung cap)\b|出口商|供应商"
+)
+
+
+def asks_for_exporters(text: QuestionText, language: str) -> bool:
+    """Whether the question asks about exporters ('the biggest exporters', '出口商')."""
+    return bool(_EXPORTERS_ASKED.search(text.fold if language != "zh" else text.low))
+
+
 def assign_countries(
-    text: QuestionText, language: str, matches: list[tuple[int, int, str]]
+    text: QuestionText,
+    language: str,
+    matches: list[tuple[int, int, str]],
+    *,
+    exporter_named: bool = False,
+    product: tuple[int, int] | None = None,
 ) -> tuple[str, str]:
+    """(importer country, exporter country); exports with no origin are Viet Nam's, unless an
+    exporter is named or the question asks about exporters."""
     verb = _verb(text, language)
     importer = exporter = ""
     open_codes: list[str] = []
     for start, end, code in matches:
         side = _direction(text, language, start, end, verb)
+        if side is None and _next_to_product(text, language, start, end, product):
+            side = "exporter"
         if side == "exporter" and not exporter:
             exporter = code
         elif side == "importer" and not importer:
@@ -234,7 +283,15 @@ def assign_countries(
             importer = code
         elif not exporter:
             exporter = code
-    if verb == "export" and not exporter and importer and importer != "VN":
+    asks_exporters = asks_for_exporters(text, language)
+    if (
+        verb == "export"
+        and not exporter
+        and importer
+        and importer != "VN"
+        and not exporter_named
+        and not asks_exporters
+    ):
         exporter = "VN"
     return importer, exporter
 

@@ -1,21 +1,32 @@
 """A question becomes the search filters it stands for: offline first, then by the language model
-(when one is configured) for a question the offline parser cannot read."""
+(when one is configured) for a question the offline parser cannot read.
+
+The offline reading goes from the most specific words to the least: HS codes, then the parties
+the data holds (so the words of a company's name are never read as a product or a country),
+then ranking words, products, countries and the period."""
 
 from __future__ import annotations
 
 import json
 import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from apps.market.ask.dates import DATE_FORMAT, filter_date, parse_dates
-from apps.market.ask.entities import assign_countries, find_countries, find_product
-from apps.market.ask.parties import find_parties
+from apps.market.ask.dates import DATE_FORMAT, default_period, filter_date, parse_dates
+from apps.market.ask.directory import PartyDirectory
+from apps.market.ask.entities import asks_for_exporters, assign_countries, find_countries
+from apps.market.ask.hscodes import find_hs_codes
+from apps.market.ask.parties import find_parties, side_of
+from apps.market.ask.products import (
+    ProductReading,
+    find_product_reading,
+    inside_product_name,
+)
+from apps.market.ask.ranking import find_ranking
 from apps.market.ask.text import QuestionText, detect_language, prepare
 from apps.market.countries import is_country
-from apps.market.products import PRODUCTS
 from apps.market.providers import llm
 
 logger = logging.getLogger(__name__)
@@ -31,6 +42,18 @@ FILTER_KEYS = (
     "exporter_country",
     "hs_code",
 )
+SEARCH_KEYS = ("product_details", "importer_name", "exporter_name", "hs_code")
+
+
+@dataclass(frozen=True)
+class AskContext:
+    """What questions are read against: the parties the data holds, the nomenclature's codes
+    and the data's date range."""
+
+    parties: PartyDirectory = field(default_factory=lambda: PartyDirectory([]))
+    hs_codes: frozenset[str] = frozenset()
+    first_date: date | None = None
+    last_date: date | None = None
 
 
 @dataclass(frozen=True)
@@ -39,64 +62,158 @@ class ParsedQuestion:
     language: str
     filters: dict[str, Any]
     understood: bool
-    product: str | None = None  # a key of PRODUCTS_BY_KEY
+    product: str | None = None  # the product as the question names it
     dated: bool = False  # the question named its period
+    ranking: bool = False  # the question asks for the biggest, the top...
+    ranks: str = "importers"  # whom a ranking is of: "importers" or "exporters"
+    unknown_codes: tuple[str, ...] = ()  # HS codes written that the nomenclature does not hold
 
 
 def empty_filters() -> dict[str, Any]:
     return {key: ([] if key == "hs_code" else "") for key in FILTER_KEYS}
 
 
-def parse_question(question: str, *, today: date) -> ParsedQuestion:
+def _product_filters(product: ProductReading | None, codes: list[str]) -> tuple[str, list[str]]:
+    """(product_details, hs_code): the codes written and the product's; the product's words
+    where no code carries them (a variety, a qualifier)."""
+    if product is None:
+        return "", codes
+    if not codes:
+        return product.details, list(product.hs_codes)
+    # A code written and a product named: the code decides; the product narrows it when it
+    # lies inside the code ('HS 0801 cashew' is cashew), else both are searched.
+    inside = [p for p in product.hs_codes if any(p.startswith(code) for code in codes)]
+    if inside:
+        merged = [c for c in codes if not any(p.startswith(c) for p in inside)] + inside
+        return product.details, merged
+    return product.details, codes + [c for c in product.hs_codes if c not in codes]
+
+
+def parse_question(
+    question: str, *, today: date, context: AskContext | None = None
+) -> ParsedQuestion:
     """The search filters of a question in English, Vietnamese or Chinese."""
+    context = context or AskContext()
     prepared = prepare(question)
     language = detect_language(prepared)
     text = QuestionText(prepared)
-    importer_name, exporter_name = find_parties(text, language)
-    product, product_span = find_product(text, language)
-    if product_span is not None:
-        text.blank(*product_span)
-    countries = find_countries(text, language)
-    importer_country, exporter_country = assign_countries(text, language, countries)
-    start, end, dated = parse_dates(text.original, language, today)
+    code_matches = find_hs_codes(text.fold, context.hs_codes)
+    for match in code_matches:
+        text.blank(match.start, match.end)
+    codes = list(dict.fromkeys(match.code for match in code_matches if match.code))
+    unknown = tuple(match.written for match in code_matches if not match.code)
+    names = {"importer": "", "exporter": ""}
+    for party in context.parties.find(text.fold):
+        known = (party.party.exported, party.party.imported)
+        side = side_of(text, party.start, party.end, known)
+        if not names[side]:
+            names[side] = party.party.name
+        text.blank(party.start, party.end)
+    ranks = "exporters" if asks_for_exporters(text, language) else "importers"
+    ranking_spans = find_ranking(text.fold, text.low, language)
+    for span in ranking_spans:
+        text.blank(*span)
+    cue_importer, cue_exporter = find_parties(text, language, skip=names)
+    names["importer"] = names["importer"] or cue_importer
+    names["exporter"] = names["exporter"] or cue_exporter
+    # Countries before products: a product's words never run over a country's name.
+    countries = [
+        country
+        for country in find_countries(text, language)
+        if not inside_product_name(text, language, country[0], country[1])
+    ]
+    country_text = QuestionText(prepared)
+    country_text.low, country_text.fold = text.low, text.fold
+    for country in countries:
+        text.blank(country[0], country[1])
+    product = find_product_reading(text, language)
+    if product is not None:
+        for span in product.spans:
+            text.blank(*span)
+    importer_country, exporter_country = assign_countries(
+        country_text,
+        language,
+        countries,
+        exporter_named=bool(names["exporter"]),
+        product=product.span if product else None,
+    )
+    start, end, dated = parse_dates(text.marked(), language, today)
+    if not dated:
+        start, end = default_period(today, context.last_date)
+    details, hs_codes = _product_filters(product, codes)
     filters = empty_filters()
     filters.update(
         {
-            "product_details": product.search if product else "",
-            "importer_name": importer_name,
-            "exporter_name": exporter_name,
+            "product_details": details,
+            "importer_name": names["importer"],
+            "exporter_name": names["exporter"],
             "start_date": start.strftime(DATE_FORMAT),
             "end_date": end.strftime(DATE_FORMAT),
             "importer_country": importer_country,
             "exporter_country": exporter_country,
-            "hs_code": list(product.hs_codes) if product else [],
+            "hs_code": hs_codes,
         }
     )
-    understood = bool(
-        product or importer_name or exporter_name or importer_country or exporter_country
-    )
+    understood = any(filters[key] for key in SEARCH_KEYS)
     return ParsedQuestion(
         question=question,
         language=language,
         filters=filters,
         understood=understood,
-        product=product.key if product else None,
+        product=product.name if product else None,
         dated=dated,
+        ranking=bool(ranking_spans),
+        ranks=ranks,
+        unknown_codes=unknown,
     )
 
 
 _MODEL_PROMPT = (
     "You turn questions about customs shipments into search filters. Today is {today}. "
-    "Answer with one JSON object and nothing else, with these keys: product_details (English "
-    "goods-description words or ''), importer_name, exporter_name (company names or ''), "
-    "start_date, end_date (dd-MM-yyyy; the last 12 months when the question names no period), "
-    "importer_country, exporter_country (ISO 3166 alpha-2 or ''), hs_code (a list of HS codes, "
-    "2 to 6 digits)."
+    "Fill every key of the JSON schema: product_details (English goods-description words or "
+    "''), importer_name, exporter_name (company names as the question writes them, or ''), "
+    "start_date, end_date (dd-MM-yyyy; '' when the question names no period), "
+    "importer_country, exporter_country (ISO 3166 alpha-2 or ''), hs_code (HS codes of 2, 4 "
+    "or 6 digits the goods fall under, or [])."
 )
 
+FILTERS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": list(FILTER_KEYS),
+    "properties": {
+        "product_details": {"type": "string", "maxLength": 200},
+        "importer_name": {"type": "string", "maxLength": 200},
+        "exporter_name": {"type": "string", "maxLength": 200},
+        "start_date": {"type": "string", "pattern": r"^(\d{2}-\d{2}-\d{4})?$"},
+        "end_date": {"type": "string", "pattern": r"^(\d{2}-\d{2}-\d{4})?$"},
+        "importer_country": {"type": "string", "pattern": "^([A-Z]{2})?$"},
+        "exporter_country": {"type": "string", "pattern": "^([A-Z]{2})?$"},
+        "hs_code": {
+            "type": "array",
+            "items": {"type": "string", "pattern": r"^\d{2}(\d{2}){0,2}$"},
+            "maxItems": 10,
+        },
+    },
+}
 
-def filters_from_model(reply: str, fallback: dict[str, Any]) -> dict[str, Any]:
-    """The model's filters, checked; raises ValueError when they are not usable."""
+
+def _known_party(name: str, context: AskContext) -> str:
+    """The party of the data the model's name stands for ('' when the data holds none)."""
+    if not name:
+        return ""
+    matches = context.parties.find(name)
+    if len(matches) == 1 and matches[0].end - matches[0].start >= len(name.strip(" .")) - 1:
+        return matches[0].party.name
+    raise ValueError(f"unknown party {name!r}")
+
+
+def filters_from_model(
+    reply: str, fallback: dict[str, Any], context: AskContext | None = None
+) -> dict[str, Any]:
+    """The model's filters, checked against the nomenclature and the parties the data holds;
+    raises ValueError when they are not usable."""
+    context = context or AskContext()
     data = json.loads(reply)
     if not isinstance(data, dict) or not set(data) <= set(FILTER_KEYS):
         raise ValueError("unexpected keys")
@@ -106,6 +223,9 @@ def filters_from_model(reply: str, fallback: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(value, str) or len(value) > 200:
             raise ValueError(key)
         filters[key] = value.strip()
+    if context.parties.size:
+        for key in ("importer_name", "exporter_name"):
+            filters[key] = _known_party(filters[key], context)
     for key in ("importer_country", "exporter_country"):
         value = str(data.get(key) or "").upper()
         if value and not is_country(value):
@@ -115,10 +235,12 @@ def filters_from_model(reply: str, fallback: dict[str, Any]) -> dict[str, Any]:
     if isinstance(hs, str):
         hs = [hs]
     if not isinstance(hs, list) or not all(
-        isinstance(code, str) and re.fullmatch(r"\d{2}(?:\d{2}){0,4}", code) for code in hs
+        isinstance(code, str) and re.fullmatch(r"\d{2}(?:\d{2}){0,2}", code) for code in hs
     ):
         raise ValueError("hs_code")
-    filters["hs_code"] = hs
+    if context.hs_codes and any(code not in context.hs_codes for code in hs):
+        raise ValueError("hs_code outside the nomenclature")
+    filters["hs_code"] = list(dict.fromkeys(hs))
     for key in ("start_date", "end_date"):
         value = str(data.get(key) or fallback[key])
         filters[key] = filter_date(value).strftime(DATE_FORMAT)
@@ -127,10 +249,12 @@ def filters_from_model(reply: str, fallback: dict[str, Any]) -> dict[str, Any]:
     return filters
 
 
-def parse_with_model(question: str, today: date) -> ParsedQuestion:
+def parse_with_model(
+    question: str, today: date, context: AskContext | None = None
+) -> ParsedQuestion:
     """The offline parse when it understood the question or no model is configured; else the
     model's filters, or the offline parse again when the model fails."""
-    offline = parse_question(question, today=today)
+    offline = parse_question(question, today=today, context=context)
     if offline.understood:
         return offline
     model = llm.language_model()
@@ -138,31 +262,19 @@ def parse_with_model(question: str, today: date) -> ParsedQuestion:
         return offline
     try:
         instructions = _MODEL_PROMPT.format(today=today.isoformat())
-        reply = model.reply(instructions=instructions, message=question)
-        filters = filters_from_model(reply, offline.filters)
+        reply = model.reply(instructions=instructions, message=question, schema=FILTERS_SCHEMA)
+        filters = filters_from_model(reply, offline.filters, context)
     except Exception:  # any failure of the service or of its output: answer offline
         logger.warning("AI question parsing failed; using the offline parser", exc_info=True)
         return offline
-    product = next(
-        (p.key for p in PRODUCTS if p.search and p.search == filters["product_details"].lower()),
-        None,
-    )
-    understood = any(
-        filters[key]
-        for key in (
-            "product_details",
-            "importer_name",
-            "exporter_name",
-            "importer_country",
-            "exporter_country",
-            "hs_code",
-        )
-    )
+    understood = any(filters[key] for key in SEARCH_KEYS)
     return ParsedQuestion(
         question=question,
         language=offline.language,
         filters=filters,
         understood=understood,
-        product=product,
-        dated=True,
+        product=filters["product_details"] or None,
+        dated=filters["start_date"] != offline.filters["start_date"]
+        or filters["end_date"] != offline.filters["end_date"]
+        or offline.dated,
     )

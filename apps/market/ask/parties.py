@@ -160,10 +160,12 @@ def _latin_name(text: QuestionText, start: int, language: str) -> tuple[int, int
         if word in stop or re.fullmatch(r"(?:19|20)\d{2}|q[1-4]", word):
             break
         lower_case = token.group()[:1].islower()
-        if count > 0 and lower_case and known_word_at(text, token.start(), language):
+        if (count == 0 or lower_case) and known_word_at(text, token.start(), language):
             break
         if count == 0:
             capitalised = token.group()[:1].isupper()
+            if language == "en" and not (capitalised or token.group()[:1].isdigit()):
+                return None  # an English company name the data does not hold is capitalised
         elif language == "en" and capitalised and token.group()[:1].islower():
             break
         if count >= 8:
@@ -182,8 +184,13 @@ def _latin_name(text: QuestionText, start: int, language: str) -> tuple[int, int
     return start, name_end
 
 
-def find_parties(text: QuestionText, language: str) -> tuple[str, str]:
+def find_parties(
+    text: QuestionText, language: str, skip: dict[str, str] | None = None
+) -> tuple[str, str]:
+    """(importer, exporter) named after a role word or in quotes; a side already named in
+    `skip` is left alone."""
     names = {"importer": "", "exporter": ""}
+    taken = {side for side, name in (skip or {}).items() if name}
     role_pattern, subject = {
         "en": (_EN_ROLE, text.fold),
         "vi": (_VI_ROLE, text.fold),
@@ -193,7 +200,7 @@ def find_parties(text: QuestionText, language: str) -> tuple[str, str]:
     for match in role_pattern.finditer(subject):
         role = match.group("role").rstrip("s") if language == "en" else match.group("role")
         side = "importer" if role in _IMPORTER_ROLES else "exporter"
-        if names[side]:
+        if names[side] or side in taken:
             continue
         start = match.end()
         span = _quoted_at(text.original, start)
@@ -224,8 +231,67 @@ def find_parties(text: QuestionText, language: str) -> tuple[str, str]:
             if re.search(r"(?:\bfrom|\bby|\btu|\bcua|从|自|由)\s*$", before)
             else "importer"
         )
-        if names[side] or only_known_words(name):
+        if names[side] or side in taken or only_known_words(name):
             continue
         names[side] = name
         text.blank(*span)
     return names["importer"], names["exporter"]
+
+
+# The side of a party the data holds, from the words around its name.
+_ROLE_BEFORE = {
+    "importer": re.compile(
+        r"(?:\b(?:importers?|buyers?|customers?|consignees?|purchasers?|client)|"
+        r"\b(?:nha nhap khau|khach hang|nguoi mua|ben mua|cong ty nhap khau)|"
+        r"进口商|买家|买方|采购商|客户|收货人)\s*(?:la|是|为|:)?\s*$"
+    ),
+    "exporter": re.compile(
+        r"(?:\b(?:exporters?|suppliers?|sellers?|shippers?|manufacturers?|vendors?)|"
+        r"\b(?:nha xuat khau|nha cung cap|nguoi ban|ben ban|cong ty xuat khau)|"
+        r"出口商|供应商|卖家|卖方|发货人|生产商)\s*(?:la|是|为|:)?\s*$"
+    ),
+}
+_VERB_BEFORE = {
+    "importer": re.compile(
+        r"(?:\b(?:to|for|bought by|imported by|purchased by|sold to|shipped to|sang|cho|ban cho)"
+        r"|卖给|销往|出口到|运往)\s*$"
+    ),
+    "exporter": re.compile(
+        r"(?:\b(?:from|by|supplied by|exported by|shipped by|sold by|tu|cua)|从|由|自)\s*$"
+    ),
+}
+_VERB_AFTER = {
+    "importer": re.compile(
+        r"^\s*(?:'s|’s)?\s*(?:\w+\s+)?(?:imports?|imported|importing|buys?|bought|purchases?|"
+        r"purchased|nhap khau|nhap|mua|进口|采购|购买|买)"
+    ),
+    "exporter": re.compile(
+        r"^\s*(?:'s|’s)?\s*(?:\w+\s+)?(?:exports?|exported|exporting|sells?|sold|ships?|shipped|"
+        r"supplies|supplied|xuat khau|xuat|ban|出口|销售|卖|供应)"
+    ),
+}
+
+
+def side_of(text: QuestionText, start: int, end: int, known: tuple[int, int]) -> str:
+    """'importer' or 'exporter': a role word before the name ('importer X') decides; else the
+    data, when the party only exports or only imports (`known`: its shipments as exporter, as
+    importer); else a verb or preposition next to it; else what it does most."""
+    before = text.fold[max(0, start - 30) : start]
+    after = text.fold[end : end + 30]
+    for side, pattern in _ROLE_BEFORE.items():
+        if pattern.search(before):
+            return side
+    exported, imported = known
+    if not imported or not exported:
+        return "exporter" if exported else "importer"
+    return _verb_side(before, after) or ("exporter" if exported >= imported else "importer")
+
+
+def _verb_side(before: str, after: str) -> str | None:
+    for side, pattern in _VERB_AFTER.items():
+        if pattern.match(after):
+            return side
+    for side, pattern in _VERB_BEFORE.items():
+        if pattern.search(before):
+            return side
+    return None

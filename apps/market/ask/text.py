@@ -48,6 +48,14 @@ class QuestionText:
         self.fold = fold(question)
         self.accented = self.low != self.fold and _has_vietnamese_marks(question)
 
+    def marked(self) -> str:
+        """The lower-case question with each span read replaced by '|' marks, so that the words
+        on either side of it never read as one phrase."""
+        return "".join(
+            "|" if low == " " and not char.isspace() else low
+            for char, low in zip(self.original, self.low, strict=True)
+        )
+
     def blank(self, start: int, end: int) -> None:
         pad = " " * (end - start)
         self.low = self.low[:start] + pad + self.low[end:]

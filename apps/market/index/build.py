@@ -28,6 +28,7 @@ from apps.market.index.storage import (
     build_config,
     index_directory,
 )
+from apps.market.lexicon.search import analyse
 from apps.market.models import HSCode, Shipment, TradeParty
 
 logger = logging.getLogger(__name__)
@@ -96,8 +97,10 @@ def _load(db: duckdb.DuckDBPyConnection, workdir: Path) -> None:
         FROM (SELECT DISTINCT coalesce(product_description, '') AS text FROM raw)
         """
     )
-    # Each word of either key once per description, and the distinct words: a text filter
-    # matches the few thousand words, then looks their descriptions up.
+    _analysed_words(db, workdir / "analysed.csv")
+    # Each word of either key once per description, with the words the text analysis adds
+    # (stems, Chinese words), and the distinct words: a text filter matches the few thousand
+    # words, then looks their descriptions up.
     db.execute(
         """
         CREATE TABLE description_words AS
@@ -105,10 +108,13 @@ def _load(db: duckdb.DuckDBPyConnection, workdir: Path) -> None:
             SELECT unnest(string_split(search, ' ')) AS word, description_id FROM descriptions
             UNION ALL
             SELECT unnest(string_split(words, ' ')) AS word, description_id FROM descriptions
+            UNION ALL
+            SELECT word, description_id FROM analysed
         ) WHERE word <> ''
         ORDER BY word, description_id
         """
     )
+    db.execute("DROP TABLE analysed")
     db.execute("CREATE TABLE vocabulary AS SELECT DISTINCT word FROM description_words ORDER BY 1")
     db.execute(
         """
@@ -148,6 +154,24 @@ def _load(db: duckdb.DuckDBPyConnection, workdir: Path) -> None:
         [datetime.now(UTC).replace(tzinfo=None)],
     )
     db.execute("DROP TABLE raw")
+
+
+def _analysed_words(db: duckdb.DuckDBPyConnection, target: Path) -> None:
+    """The words the text analysis adds to each description (`lexicon.search.analyse`):
+    English stems ('bananas' -> 'banana') and the words of Chinese runs ('越南香蕉' ->
+    '越南', '香蕉'), computed here once so a search compares words, not patterns."""
+    started = time.perf_counter()
+    with target.open("w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out, lineterminator="\n")
+        cursor = db.execute("SELECT description_id, text FROM descriptions")
+        while rows := cursor.fetchmany(20_000):
+            for description_id, text in rows:
+                writer.writerows((word, description_id) for word in analyse(text))
+    db.execute(
+        "CREATE TEMP TABLE analysed AS SELECT * FROM "
+        + _read_csv(target, {"word": "VARCHAR", "description_id": "INTEGER"})
+    )
+    logger.info("Description words analysed in %.1f s", time.perf_counter() - started)
 
 
 def build_snapshot(directory: Path | None = None) -> Path:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from apps.market.filters import ShipmentFilters
+from apps.market.lexicon.search import EXACT, PART, Key, product_query
 from apps.market.names import normalise_name
 
 
@@ -75,47 +76,122 @@ _TWO_TYPOS_FROM = 8
 _DESCRIPTION_WORDS = _WordIndex("description_words", "vocabulary", "description_id")
 _PARTY_WORDS = _WordIndex("party_words", "party_vocabulary", "party_id")
 
-
-def _phrase_ids(name: str) -> tuple[str, list[str]]:
-    """Descriptions holding a name of several words in a row, checked only on those that
-    hold its first word."""
-    key = "d.search" if name.isascii() else "d.words"
-    return (
-        "SELECT d.description_id FROM descriptions d WHERE d.description_id IN "
-        "(SELECT w.description_id FROM description_words w WHERE w.word = ?) "
-        f"AND (' ' || {key} || ' ') LIKE ?",
-        [name.split()[0], f"% {name} %"],
+# The parties whose words hold every term of a name, as `containing_all` finds them, in one
+# pass over the vocabulary for all the terms (a company name has a dozen words).
+_PARTY_TERMS = """
+    WITH q AS (SELECT unnest(?::VARCHAR[]) AS term, unnest(?::INTEGER[]) AS typos),
+    m AS (
+        SELECT q.term, v.word FROM q JOIN party_vocabulary v ON contains(v.word, q.term)
+        UNION ALL
+        SELECT q.term, v.word FROM q JOIN party_vocabulary v
+          ON damerau_levenshtein(v.word, q.term) <= q.typos
+        WHERE q.typos > 0
+          AND NOT EXISTS (SELECT 1 FROM party_vocabulary x WHERE contains(x.word, q.term))
     )
+    SELECT w.party_id FROM m JOIN party_words w ON w.word = m.word
+    GROUP BY w.party_id HAVING count(DISTINCT m.term) = ?
+"""
 
 
-def _synonym_ids(names: Sequence[str]) -> tuple[str, list[str]]:
-    """Descriptions naming a product: English names as whole words of the accent-free key,
-    Vietnamese ones as whole words of the accented key ('chè' is not 'chế'), Chinese ones
-    anywhere in a word (Chinese has no spaces). Both keys' words are in the vocabulary."""
+def _parties_holding_all(terms: Sequence[str]) -> tuple[str, list[Any]]:
+    unique = list(dict.fromkeys(terms))
+    typos = [
+        0 if len(term) < _FUZZY_FROM else 1 if len(term) < _TWO_TYPOS_FROM else 2 for term in unique
+    ]
+    return _PARTY_TERMS, [unique, typos, len(unique)]
+
+
+# Which vocabulary words stand for each word of a product query (lexicon.search.Key): the
+# word itself; inside a word (Chinese, or a word the lexicon does not know); a typo or two
+# away when no word holds it as typed (one from 5 letters, two from 8).
+_PRODUCT_WORDS = """
+    WITH q AS (
+        SELECT unnest(?::INTEGER[]) AS grp, unnest(?::INTEGER[]) AS alt,
+               unnest(?::VARCHAR[]) AS key, unnest(?::VARCHAR[]) AS mode,
+               unnest(?::INTEGER[]) AS need, unnest(?::INTEGER[]) AS typos
+    ),
+    m AS (
+        SELECT q.grp, q.alt, q.key, q.need, v.word
+        FROM q JOIN vocabulary v ON v.word = q.key WHERE q.mode = 'exact'
+        UNION ALL
+        SELECT q.grp, q.alt, q.key, q.need, v.word
+        FROM q JOIN vocabulary v ON contains(v.word, q.key) WHERE q.mode <> 'exact'
+        UNION ALL
+        SELECT q.grp, q.alt, q.key, q.need, v.word
+        FROM q JOIN vocabulary v ON damerau_levenshtein(v.word, q.key) <= q.typos
+        WHERE q.mode = 'part' AND q.typos > 0
+          AND NOT EXISTS (SELECT 1 FROM vocabulary x WHERE contains(x.word, q.key))
+    )
+    SELECT description_id FROM (
+        SELECT w.description_id, m.grp, m.alt, count(DISTINCT m.key) AS hits,
+               any_value(m.need) AS need
+        FROM m JOIN description_words w ON w.word = m.word
+        GROUP BY w.description_id, m.grp, m.alt
+    ) WHERE hits = need
+    GROUP BY description_id HAVING count(DISTINCT grp) = ?
+"""
+
+
+def _typos(word: str) -> int:
+    if len(word) < _FUZZY_FROM:
+        return 0
+    return 1 if len(word) < _TWO_TYPOS_FROM else 2
+
+
+def _any_word(group: tuple[tuple[Key, ...], ...]) -> tuple[str, list[Any]]:
+    """Descriptions holding one of a group's one-word names: a lookup of the vocabulary."""
+    exact = [alt[0].word for alt in group if alt[0].mode == EXACT]
+    patterns = [alt[0] for alt in group if alt[0].mode != EXACT]
     conditions: list[str] = []
-    params: list[str] = []
-    phrases = []
-    for name in names:
-        if _has_cjk(name):
-            conditions.append("v.word LIKE ?")
-            params.append(f"%{name}%")
-        elif " " in name:
-            phrases.append(_phrase_ids(name))
-        else:
-            conditions.append("v.word = ?")
-            params.append(name)
-    parts = [(_DESCRIPTION_WORDS.holding(" OR ".join(conditions)), params)] if conditions else []
-    parts += phrases
-    return " UNION ".join(sql for sql, _ in parts), [value for _, part in parts for value in part]
+    params: list[Any] = []
+    if exact:
+        conditions.append("v.word IN (SELECT unnest(?::VARCHAR[]))")
+        params.append(exact)
+    for key in patterns:
+        condition = "contains(v.word, ?)"
+        params.append(key.word)
+        if key.mode == PART and _typos(key.word):
+            condition += (
+                " OR (NOT EXISTS (SELECT 1 FROM vocabulary x WHERE contains(x.word, ?))"
+                " AND damerau_levenshtein(v.word, ?) <= ?)"
+            )
+            params += [key.word, key.word, _typos(key.word)]
+        conditions.append(f"({condition})")
+    return _DESCRIPTION_WORDS.holding(" OR ".join(conditions)), params
+
+
+def _all_words(group: tuple[tuple[Key, ...], ...]) -> tuple[str, list[Any]]:
+    """Descriptions holding every word of one of a group's names, in one statement."""
+    columns: list[list[Any]] = [[], [], [], [], [], []]
+    for alt_number, alternative in enumerate(group):
+        keys = list(dict.fromkeys(alternative))
+        for key in keys:
+            row = (
+                0,
+                alt_number,
+                key.word,
+                key.mode,
+                len({k.word for k in keys}),
+                _typos(key.word) if key.mode == PART else 0,
+            )
+            for column, value in zip(columns, row, strict=True):
+                column.append(value)
+    return _PRODUCT_WORDS, [*columns, 1]
 
 
 def _description_ids(filters: ShipmentFilters) -> tuple[str, list[Any]] | None:
-    """The descriptions a product search matches: any of a known product's names, else every
-    term of the text (a term has no spaces, so a match lies within a word)."""
-    if filters.product_synonyms:
-        return _synonym_ids(filters.product_synonyms)
-    terms = _terms(filters.product_details)
-    return _DESCRIPTION_WORDS.containing_all(terms) if terms else None
+    """The descriptions a product text matches (`lexicon.search.product_query`): for every
+    group, one of its names with all of that name's words. A group of one-word names is a
+    vocabulary lookup; a group with longer names counts each name's words in one statement.
+    The number of groups is that of the products and unknown words of the text."""
+    query = product_query(filters.product_details)
+    if not query.groups:
+        return None
+    parts = [
+        _any_word(group) if all(len(alt) == 1 for alt in group) else _all_words(group)
+        for group in query.groups
+    ]
+    return " INTERSECT ".join(f"({sql})" for sql, _ in parts), [p for _, ps in parts for p in ps]
 
 
 def where_clause(filters: ShipmentFilters) -> _Where:
@@ -125,13 +201,16 @@ def where_clause(filters: ShipmentFilters) -> _Where:
     if descriptions is not None:
         sql, params = descriptions
         where.add(f"s.description_id IN ({sql})", *params)
+    for codes in product_query(filters.product_details).hs_codes:
+        # State words of the product text ('unroasted', 'frozen') chose these subheadings.
+        where.add("(" + " OR ".join("starts_with(s.hs_code, ?)" for _ in codes) + ")", *codes)
     for column, name in (
         ("importer_id", filters.importer_name),
         ("exporter_id", filters.exporter_name),
     ):
         party_terms = _terms(name)
         if party_terms:
-            sql, params = _PARTY_WORDS.containing_all(party_terms)
+            sql, params = _parties_holding_all(party_terms)
             where.add(f"s.{column} IN ({sql})", *params)
     if filters.importer_country:
         where.add("s.importer_country = ?", filters.importer_country)

@@ -55,6 +55,7 @@ class TradeIndex(Protocol):
     def monthly(self, filters: ShipmentFilters) -> list[dict[str, Any]]: ...
     def top_hs_codes(self, filters: ShipmentFilters, *, limit: int) -> list[dict[str, Any]]: ...
     def top_importers(self, filters: ShipmentFilters, *, limit: int) -> list[dict[str, Any]]: ...
+    def top_exporters(self, filters: ShipmentFilters, *, limit: int) -> list[dict[str, Any]]: ...
     def facts(self) -> dict[str, Any]: ...
     def rankings(
         self, filters: ShipmentFilters, *, side: str, by: str, offset: int, limit: int
@@ -64,6 +65,7 @@ class TradeIndex(Protocol):
         self, party_id: int, *, start: date | None = None, end: date | None = None
     ) -> dict[str, Any] | None: ...
     def unit_prices(self, filters: ShipmentFilters, *, by: str = "") -> dict[str, Any]: ...
+    def party_roles(self) -> list[tuple[str, str, int, int]]: ...
     def importer_totals(
         self,
         filters: ShipmentFilters,
@@ -235,6 +237,22 @@ class DuckDBTradeIndex(TradeAnalysis):
             [*where.params, limit],
         )
 
+    def top_exporters(self, filters: ShipmentFilters, *, limit: int) -> list[dict[str, Any]]:
+        where = where_clause(filters)
+        return self._query(
+            f"""
+            SELECT p.name AS exporter_name, p.country AS exporter_country,
+                   t.shipments, t.value_usd
+            FROM (
+                SELECT s.exporter_id, count(*) AS shipments, round(sum(s.value_usd), 2) AS value_usd
+                FROM shipments s WHERE {where.sql()}
+                GROUP BY 1 ORDER BY value_usd DESC LIMIT ?
+            ) t JOIN parties p ON p.party_id = t.exporter_id
+            ORDER BY t.value_usd DESC
+            """,
+            [*where.params, limit],
+        )
+
     def importer_totals(
         self,
         filters: ShipmentFilters,
@@ -261,6 +279,22 @@ class DuckDBTradeIndex(TradeAnalysis):
             )
         ending = "" if limit is None else f" LIMIT {int(limit)}"
         return self._query(f"{totals} ORDER BY value_usd DESC, key{ending}", where.params)
+
+    def party_roles(self) -> list[tuple[str, str, int, int]]:
+        """Every party that trades: (name, country, shipments as exporter, as importer)."""
+        with self._cursor() as cursor:
+            cursor.execute(
+                """
+                SELECT p.name, coalesce(p.country, ''), coalesce(e.n, 0), coalesce(i.n, 0)
+                FROM parties p
+                LEFT JOIN (SELECT exporter_id AS id, count(*) AS n FROM shipments GROUP BY 1) e
+                  ON e.id = p.party_id
+                LEFT JOIN (SELECT importer_id AS id, count(*) AS n FROM shipments GROUP BY 1) i
+                  ON i.id = p.party_id
+                WHERE e.n IS NOT NULL OR i.n IS NOT NULL
+                """
+            )
+            return [(str(a), str(b), int(c), int(d)) for a, b, c, d in cursor.fetchall()]
 
     def facts(self) -> dict[str, Any]:
         """What the whole index holds: first and last date, shipments, demo shipments."""

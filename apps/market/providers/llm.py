@@ -5,15 +5,16 @@ offline parse alone)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 import requests
 from django.conf import settings
 
 
 class LanguageModel(Protocol):
-    def reply(self, *, instructions: str, message: str) -> str:
-        """The model's reply to `message`, asked for one JSON object; raises on any failure."""
+    def reply(self, *, instructions: str, message: str, schema: dict[str, Any]) -> str:
+        """The model's reply to `message`: one JSON object following `schema`; raises on any
+        failure."""
         ...
 
 
@@ -24,7 +25,7 @@ class ChatCompletionsModel:
     api_key: str = ""
     timeout: float = 15.0
 
-    def reply(self, *, instructions: str, message: str) -> str:
+    def reply(self, *, instructions: str, message: str, schema: dict[str, Any]) -> str:
         headers = {"Content-Type": "application/json"}
         if self.api_key:
             headers["Authorization"] = f"Bearer {self.api_key}"
@@ -33,7 +34,10 @@ class ChatCompletionsModel:
             json={
                 "model": self.model,
                 "temperature": 0,
-                "response_format": {"type": "json_object"},
+                "response_format": {
+                    "type": "json_schema",
+                    "json_schema": {"name": "search_filters", "strict": True, "schema": schema},
+                },
                 "messages": [
                     {"role": "system", "content": instructions},
                     {"role": "user", "content": message},
@@ -43,7 +47,10 @@ class ChatCompletionsModel:
             timeout=self.timeout,
         )
         response.raise_for_status()
-        return str(response.json()["choices"][0]["message"]["content"])
+        message_out = response.json()["choices"][0]["message"]
+        if message_out.get("refusal"):
+            raise ValueError("the model refused")
+        return str(message_out["content"])
 
 
 def language_model() -> LanguageModel | None:

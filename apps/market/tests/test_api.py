@@ -84,7 +84,9 @@ def test_product_details(paid_client: Client) -> None:
 
 
 def test_product_details_in_vietnamese_without_accents(paid_client: Client) -> None:
-    assert total(paid_client, product_details="hat dieu nhan") == 1
+    # Cashew kernels, described in Vietnamese (1) or in English (2) in 2024.
+    assert total(paid_client, product_details="hat dieu nhan") == 3
+    assert total(paid_client, product_details="dong thung") == 1
 
 
 def test_importer_and_exporter_names(paid_client: Client) -> None:
@@ -301,7 +303,7 @@ def test_a_question_becomes_a_search_and_its_answer_quotes_the_figures(paid_clie
     data = response.json()["data"]
     assert response.status_code == 200
     assert (data["language"], data["understood"]) == ("en", True)
-    assert data["filters"]["hs_code"] == ["0801"]
+    assert {code[:4] for code in data["filters"]["hs_code"]} == {"0801"}
     assert (data["filters"]["exporter_country"], data["filters"]["importer_country"]) == (
         "VN",
         "NL",
@@ -311,6 +313,14 @@ def test_a_question_becomes_a_search_and_its_answer_quotes_the_figures(paid_clie
         "31-12-2024",
     )
     assert data["statistics"]["shipments"] == 1
+    assert data["dated"] is True
+    assert {item["field"] for item in data["reading"]} >= {
+        "product",
+        "exporter_country",
+        "importer_country",
+        "period",
+    }
+    assert "To: Netherlands" in {item["text"] for item in data["reading"]}
     assert "130,000" in data["answer"]
     assert "Dutch Nut Trading B.V." in data["answer"]
 
@@ -326,7 +336,7 @@ def test_a_chinese_question_is_answered_in_chinese(paid_client: Client) -> None:
     data = ask(paid_client, "2024年越南出口到德国的咖啡").json()["data"]
     assert data["language"] == "zh"
     assert data["statistics"]["shipments"] == 1
-    assert data["filters"]["hs_code"] == ["0901"]
+    assert {code[:4] for code in data["filters"]["hs_code"]} == {"0901"}
 
 
 def test_a_question_it_cannot_read_costs_no_query(free_client: Client) -> None:
@@ -334,7 +344,28 @@ def test_a_question_it_cannot_read_costs_no_query(free_client: Client) -> None:
         data = ask(free_client, "hello there").json()["data"]
         assert data["understood"] is False
         assert data["statistics"] is None
+        assert data["reading"] == []
     assert free_client.get("/fast-ai/v1/users").json()["data"]["queries_left_today"] == 2
+
+
+def test_a_question_about_a_period_beyond_the_data_says_so(paid_client: Client) -> None:
+    data = ask(paid_client, "cashew exports from Vietnam to the Netherlands in 2026").json()["data"]
+    assert data["understood"] is True
+    assert data["statistics"]["shipments"] == 0
+    assert "The data covers 1 Dec 2023 to 30 Nov 2024" in data["answer"]
+
+
+def test_a_party_of_the_data_is_found_with_its_legal_form_left_out(paid_client: Client) -> None:
+    data = ask(paid_client, "what did Dutch Nut Trading buy in 2024?").json()["data"]
+    assert data["filters"]["importer_name"] == "Dutch Nut Trading B.V."
+    assert data["statistics"]["shipments"] >= 1
+
+
+def test_a_question_about_exporters_lists_the_biggest_exporters(paid_client: Client) -> None:
+    data = ask(paid_client, "largest exporters of cashew in 2024").json()["data"]
+    assert data["statistics"]["shipments"] >= 1
+    assert "Top exporters:" in data["answer"]
+    assert "Top importers:" not in data["answer"]
 
 
 def test_questions_count_against_the_daily_quota(free_client: Client) -> None:
@@ -645,3 +676,21 @@ def test_the_ai_box_with_a_long_product_answers_without_searching(paid_client: C
     )
 
     assert response.status_code == 200, response.content
+
+
+def test_hs_code_suggestions_name_codes_in_the_interface_language(paid_client: Client) -> None:
+    by_words = paid_client.get("/fast-ai/v1/hs-codes/suggest", {"q": "durian", "lang": "zh"})
+    assert by_words.status_code == 200
+    first = by_words.json()["data"][0]
+    assert first["code"] == "081060"
+    assert "榴莲" in first["name"]
+    by_digits = paid_client.get(
+        "/fast-ai/v1/hs-codes/suggest", {"q": "0901", "lang": "vi", "limit": 3}
+    ).json()["data"]
+    assert [item["code"] for item in by_digits] == ["0901", "090111", "090112"]
+    assert by_digits[0]["name"].startswith("Cà phê")
+    assert paid_client.get("/fast-ai/v1/hs-codes/suggest", {"q": ""}).json()["data"] == []
+
+
+def test_hs_code_suggestions_need_a_signed_in_user(client: Client) -> None:
+    assert client.get("/fast-ai/v1/hs-codes/suggest", {"q": "coffee"}).status_code == 401

@@ -25,7 +25,6 @@ def test_a_valid_search_becomes_its_filters() -> None:
         product_details="hạt điều",
         importer_country="NL",
         hs_codes=("0801",),
-        product_synonyms=("cashew", "cashews", "điều", "腰果"),
     )
 
 

@@ -36,12 +36,18 @@ def test_the_configured_model_is_called_as_chat_completions(
     monkeypatch.setattr(llm.requests, "post", post)
     model = llm.language_model()
     assert model is not None
-    assert model.reply(instructions="Answer in JSON.", message="cashew?") == '{"hs_code": ["0801"]}'
+    schema = {"type": "object", "properties": {"hs_code": {"type": "array"}}}
+    reply = model.reply(instructions="Answer in JSON.", message="cashew?", schema=schema)
+    assert reply == '{"hs_code": ["0801"]}'
     [call] = calls
     assert call["url"] == "https://models.example/v1/chat/completions"
     assert call["headers"]["Authorization"] == "Bearer secret"
     assert call["timeout"] == 7.5
     assert call["json"]["model"] == "small-model"
+    assert call["json"]["response_format"] == {
+        "type": "json_schema",
+        "json_schema": {"name": "search_filters", "strict": True, "schema": schema},
+    }
     assert call["json"]["messages"] == [
         {"role": "system", "content": "Answer in JSON."},
         {"role": "user", "content": "cashew?"},

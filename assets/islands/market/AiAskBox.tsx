@@ -6,14 +6,24 @@ import { Icon } from "../../shell/Icon";
 import { openPricing } from "../../stores/pricing";
 import { LimitNotice } from "./LimitNotice";
 
-/** The AI question box: asks in plain words, shows the answer and hands its filters to the search. */
-export function AiAskBox({ onAnswer }: { onAnswer: (answer: AiAnswer) => void }) {
+/**
+ * The AI question box: asks in plain words, shows the answer and how the question was read
+ * (one chip per filter), and hands the filters to the search; "Use in the search form" puts
+ * what was read into the form, to correct it there.
+ */
+export function AiAskBox({
+  onAnswer,
+  onUseReading,
+}: {
+  onAnswer: (answer: AiAnswer) => void;
+  onUseReading: (answer: AiAnswer) => void;
+}) {
   const t = useT();
   const id = useId();
   const handleError = useApiErrorHandler();
   const [question, setQuestion] = useState("");
   const [pending, setPending] = useState(false);
-  const [answer, setAnswer] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<AiAnswer | null>(null);
   const [limitReached, setLimitReached] = useState(false);
 
   const ask = async (event: SubmitEvent) => {
@@ -24,7 +34,7 @@ export function AiAskBox({ onAnswer }: { onAnswer: (answer: AiAnswer) => void })
     setLimitReached(false);
     try {
       const result = await askMarketQuestion(text);
-      setAnswer(result.answer);
+      setAnswer(result);
       onAnswer(result);
     } catch (error) {
       setAnswer(null);
@@ -60,7 +70,28 @@ export function AiAskBox({ onAnswer }: { onAnswer: (answer: AiAnswer) => void })
       </form>
       {limitReached && <LimitNotice />}
       {/* The live region exists before the first answer, so that answer is read out too. */}
-      <div aria-live="polite">{answer && <p className="ai-box__answer">{answer}</p>}</div>
+      <div aria-live="polite">
+        {answer && (
+          <div className="ai-box__answer">
+            <p>{answer.answer}</p>
+            {answer.reading.length > 0 && (
+              <div className="ai-box__reading">
+                <span className="ai-box__reading-title">{t("market.ai.readAs")}</span>
+                <ul className="chips" aria-label={t("market.ai.readAs")}>
+                  {answer.reading.map((item) => (
+                    <li key={item.field} className="chip ai-box__chip">
+                      {item.text}
+                    </li>
+                  ))}
+                </ul>
+                <button type="button" className="button button--secondary button--small" onClick={() => onUseReading(answer)}>
+                  {t("market.ai.useFilters")}
+                </button>
+              </div>
+            )}
+          </div>
+        )}
+      </div>
     </section>
   );
 }

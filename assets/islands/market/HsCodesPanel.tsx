@@ -1,6 +1,6 @@
-import { useId, useState, type SubmitEvent } from "react";
+import { useDeferredValue, useId, useState, type KeyboardEvent, type SubmitEvent } from "react";
 import { useIntl } from "react-intl";
-import { HS_CODE_PATTERN, hsDescription, type HsCodeFigure } from "../../api/market";
+import { HS_CODE_PATTERN, hsDescription, useHsSuggestions, type HsCodeFigure } from "../../api/market";
 import { useT } from "../../i18n/useT";
 import { Icon } from "../../shell/Icon";
 import { Skeleton } from "../../shell/Skeleton";
@@ -12,23 +12,55 @@ interface FilterProps {
   onToggle: (code: string) => void;
 }
 
-/** The HS-code filter: chips of the chosen codes and a box to add a 2, 4 or 6 digit code. */
+/** The HS-code filter: chips of the chosen codes and a combobox to add one, by its digits or
+ * by a product's name in any language, with suggestions named in the interface language
+ * (arrow keys move through them, Enter adds, Escape closes). */
 export function HsCodeFilter({ codes, onToggle }: FilterProps) {
   const t = useT();
   const id = useId();
+  const language = useLanguage();
   const [draft, setDraft] = useState("");
   const [invalid, setInvalid] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const typed = useDeferredValue(draft);
+  const { data } = useHsSuggestions(open ? typed : "", language);
+  const options = open && draft.trim() ? (data ?? []) : [];
+  const listId = `${id}-list`;
+  const optionId = (index: number) => `${id}-option-${index}`;
+  const choose = (code: string) => {
+    setInvalid(false);
+    setDraft("");
+    setOpen(false);
+    setActive(-1);
+    if (!codes.includes(code)) onToggle(code);
+  };
   const add = (event: SubmitEvent) => {
     event.preventDefault();
+    if (active >= 0 && options[active]) {
+      choose(options[active].code);
+      return;
+    }
     const code = draft.replace(/[\s.]/g, "");
     if (!HS_CODE_PATTERN.test(code)) {
       setInvalid(true);
       return;
     }
-    setInvalid(false);
-    setDraft("");
-    if (!codes.includes(code)) onToggle(code);
+    choose(code);
   };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      setOpen(true);
+      if (options.length === 0) return;
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      setActive((current) => (current + step + options.length) % options.length);
+    } else if (event.key === "Escape") {
+      setOpen(false);
+      setActive(-1);
+    }
+  };
+  const expanded = options.length > 0;
   return (
     <div className="hs-filter">
       <form className="hs-filter__form" onSubmit={add} noValidate>
@@ -36,16 +68,46 @@ export function HsCodeFilter({ codes, onToggle }: FilterProps) {
           {t("market.hs.filter")}
         </label>
         <div className="hs-filter__row">
-          <input
-            id={id}
-            className="input"
-            inputMode="numeric"
-            value={draft}
-            placeholder={t("market.hs.placeholder")}
-            aria-invalid={invalid ? true : undefined}
-            aria-describedby={invalid ? `${id}-error` : undefined}
-            onChange={(event) => setDraft(event.target.value)}
-          />
+          <div className="hs-filter__combo">
+            <input
+              id={id}
+              className="input"
+              role="combobox"
+              autoComplete="off"
+              aria-autocomplete="list"
+              aria-expanded={expanded}
+              aria-controls={listId}
+              aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+              value={draft}
+              placeholder={t("market.hs.placeholder")}
+              aria-invalid={invalid ? true : undefined}
+              aria-describedby={invalid ? `${id}-error` : undefined}
+              onChange={(event) => {
+                setDraft(event.target.value);
+                setOpen(true);
+                setActive(-1);
+              }}
+              onKeyDown={onKeyDown}
+              onBlur={() => setOpen(false)}
+            />
+            <ul id={listId} role="listbox" aria-label={t("market.hs.suggestions")} className="hs-filter__options" hidden={!expanded}>
+              {options.map((option, index) => (
+                <li
+                  key={option.code}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === active}
+                  className={`hs-filter__option${index === active ? " hs-filter__option--active" : ""}`}
+                  onMouseDown={(event) => {
+                    event.preventDefault();
+                    choose(option.code);
+                  }}
+                >
+                  <span className="hs-list__code">{option.code}</span> <span>{option.name}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
           <button type="submit" className="button button--secondary">
             {t("market.hs.add")}
           </button>

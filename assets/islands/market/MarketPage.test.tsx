@@ -435,6 +435,13 @@ describe("MarketPage", () => {
             exporter_country: "VN",
             hs_code: ["0801"],
           },
+          understood: true,
+          dated: true,
+          reading: [
+            { field: "product", value: "cashew", text: "Product: cashew" },
+            { field: "hs_code", value: "0801", text: "HS code: 0801" },
+            { field: "importer_country", value: "US", text: "To: United States" },
+          ],
           statistics: STATISTICS,
         }),
       }),
@@ -452,6 +459,45 @@ describe("MarketPage", () => {
     expect(String(queriesTo(fetchMock, STATISTICS_PATH)[0])).toBe(
       "product_details=cashew&start_date=01-01-2025&end_date=31-12-2025&importer_country=US&exporter_country=VN&hs_code=0801",
     );
+  });
+
+  it("shows what a question it cannot search for did say, and puts it in the form on request", async () => {
+    const fetchMock = stubApi(
+      routes({
+        [`POST ${ASK_PATH}`]: ok({
+          answer: "I understood: To: the United States, but not what to search for.",
+          language: "en",
+          filters: {
+            product_details: "",
+            importer_name: "",
+            exporter_name: "",
+            start_date: "20-11-2024",
+            end_date: "20-11-2025",
+            importer_country: "US",
+            exporter_country: "",
+            hs_code: [],
+          },
+          understood: false,
+          dated: false,
+          reading: [
+            { field: "importer_country", value: "US", text: "To: United States" },
+            { field: "period", value: "20-11-2024|20-11-2025", text: "20 Nov 2024 to 20 Nov 2025" },
+          ],
+          statistics: null,
+        }),
+      }),
+    );
+    renderPage();
+    const startBefore = screen.getByLabelText<HTMLInputElement>("Start date").value;
+    fireEvent.change(screen.getByLabelText("Your question"), { target: { value: "what sells in the US?" } });
+    fireEvent.click(screen.getByRole("button", { name: "Ask" }));
+    expect(await screen.findByText("To: United States")).toBeTruthy();
+    expect(screen.getByLabelText<HTMLSelectElement>("Importer country").value).toBe("");
+    fireEvent.click(screen.getByRole("button", { name: "Use in the search form" }));
+    expect(screen.getByLabelText<HTMLSelectElement>("Importer country").value).toBe("US");
+    expect(screen.getByLabelText<HTMLInputElement>("Start date").value).toBe(startBefore);
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(queriesTo(fetchMock, STATISTICS_PATH)).toHaveLength(0);
   });
 
   it("tells the AI box's user when the queries are used up and opens pricing", async () => {

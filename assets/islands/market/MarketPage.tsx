@@ -6,6 +6,7 @@ import {
   fieldErrorsOf,
   filterQuery,
   filtersFromAi,
+  filtersFromReading,
   filtersFromQuery,
   isQuotaError,
   parseDateInput,
@@ -130,9 +131,12 @@ export function MarketPage() {
     if (submitted) run({ ...submitted, hsCode });
   };
 
-  const answer = ({ filters, importers }: AiAnswer) => {
-    setAiImporters(importers ?? []);
-    const next = filtersFromAi(filters);
+  // An answer it could search for runs that search; one it could not read leaves the form as it
+  // is (no form error, the dates kept): its chips say what it did understand.
+  const answer = (result: AiAnswer) => {
+    setAiImporters(result.understood ? (result.importers ?? []) : []);
+    if (!result.understood) return;
+    const next = result.dated ? filtersFromAi(result.filters) : { ...filtersFromAi(result.filters), startDate: form.startDate, endDate: form.endDate };
     periodSettled.current = true;
     setForm(next);
     run(next);
@@ -155,6 +159,12 @@ export function MarketPage() {
     writeSortToAddress(next);
   };
 
+  const useReading = (result: AiAnswer) => {
+    if (result.dated) periodSettled.current = true;
+    setClientErrors({});
+    setForm(filtersFromReading(form, result));
+  };
+
   const changePageSize = (size: number) => {
     setPageSize(size);
     setPage(1);
@@ -171,7 +181,7 @@ export function MarketPage() {
       <div className="market">
         <CoverageNote coverage={meta?.coverage} />
         <ResultCount total={query === null ? undefined : statistics.data?.shipments} loading={query !== null && statistics.isLoading} />
-        <AiAskBox onAnswer={answer} />
+        <AiAskBox onAnswer={answer} onUseReading={useReading} />
         <AnswerImporters importers={aiImporters} countries={meta?.countries} onParty={openParty} />
         <FilterForm value={form} errors={errors} countries={meta?.countries} onChange={editForm} onSubmit={() => run(form)} />
         <PeriodNotice filters={form} coverage={meta?.coverage} onUseLatest={useLatestPeriod} />

@@ -7,6 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from apps.market.hs import import_hs_file, load_default_nomenclature
+from apps.market.lexicon import reset_lexicon
 
 
 class Command(BaseCommand):
@@ -27,6 +28,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         if not options["path"]:
             count = load_default_nomenclature()
+            reset_lexicon()
             self.stdout.write(f"Loaded the embedded HS 2022 nomenclature: {count:,} codes.")
             return
         try:
@@ -39,6 +41,8 @@ class Command(BaseCommand):
             self.stderr.write(f"line {line}: {reason}")
         if len(report.bad_rows) > 50:
             self.stderr.write(f"... and {len(report.bad_rows) - 50:,} more")
+        # The product lexicon reads the imported names; processes started later rebuild it.
+        reset_lexicon()
         self.stdout.write(
             f"{report.format}: {report.created:,} codes created, {report.updated:,} updated, "
             f"{len(report.unknown_codes):,} not in the nomenclature, "

@@ -1,0 +1,101 @@
+"""The product filter of the search form: several words in any order, sizes ignored, a
+product named in one language finds goods described in the others, for any product of the
+nomenclature."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from apps.market import index
+from apps.market.filters import ShipmentFilters
+from apps.market.lexicon.search import analyse, product_query
+from apps.market.tests.factories import party, ship
+
+pytestmark = pytest.mark.django_db
+
+GOODS = {
+    "090111": [
+        "ROBUSTA GREEN COFFEE BEANS GRADE 1 SCREEN 18",
+        "Cà phê Robusta nhân xô loại 1",
+        "越南罗布斯塔生咖啡豆",
+    ],
+    "090121": ["ROASTED COFFEE BEANS 500G BAGS"],
+    "090230": ["OOLONG TEA IN 250G PACKS"],
+    "090220": ["VIETNAM GREEN TEA CHUN MEE", "Chè xanh Thái Nguyên loại 1", "越南绿茶"],
+    "090240": ["BLACK TEA OP", "Chè đen OP", "越南红茶"],
+    "080390": ["FRESH CAVENDISH BANANAS 13KG CARTONS", "Chuối tươi Cavendish", "越南香蕉"],
+    "080131": ["RCN IN SHELL OUTTURN 47 LBS"],
+    "080132": ["CASHEW KERNELS WW320"],
+    "081070": ["Quả hồng tươi Đà Lạt"],
+    "090961": ["Hoa hồi khô loại 1", "DRIED STAR ANISE"],
+    "200989": ["COCONUT WATER 330ML CANS"],
+}
+
+
+@pytest.fixture(autouse=True)
+def goods(settings: Any, tmp_path: Path) -> None:
+    settings.TRADE_INDEX_DIR = tmp_path / "trade-index"
+    seller, buyer = party("Seller Co", "VN"), party("Buyer GmbH", "DE")
+    for code, descriptions in GOODS.items():
+        for description in descriptions:
+            ship(date(2024, 5, 1), code, description, seller, buyer)
+    index.build_snapshot()
+
+
+def found(text: str) -> set[str]:
+    filters = ShipmentFilters(
+        start_date=date(2024, 1, 1), end_date=date(2024, 12, 31), product_details=text
+    )
+    rows = index.trade_index().page(filters, offset=0, limit=100)
+    return {row["product_description"] for row in rows}
+
+
+def test_several_words_in_any_order_with_sizes_ignored() -> None:
+    assert found("raw coffee beans unroasted") == set(GOODS["090111"])
+    assert found("oolong tea leaves 100g") == set(GOODS["090230"])
+    assert found("coconut water 500ml") == set(GOODS["200989"])
+    assert found("bananas cavendish 25kg") == {
+        "FRESH CAVENDISH BANANAS 13KG CARTONS",
+        "Chuối tươi Cavendish",
+    }
+
+
+def test_green_tea_is_not_black_tea() -> None:
+    assert found("green tea") == set(GOODS["090220"])
+    assert found("black tea") == set(GOODS["090240"])
+    assert found("tea") == set(GOODS["090220"] + GOODS["090240"] + GOODS["090230"])
+
+
+@pytest.mark.parametrize("text", ["banana", "chuối", "香蕉"])
+def test_a_product_in_one_language_finds_goods_described_in_the_others(text: str) -> None:
+    assert found(text) == set(GOODS["080390"])
+
+
+def test_cashew_finds_raw_cashew_nuts_described_rcn() -> None:
+    assert found("cashew") == set(GOODS["080131"] + GOODS["080132"])
+
+
+def test_a_product_nobody_listed_finds_its_goods_through_the_nomenclature() -> None:
+    # 'Persimmons' / 'Quả hồng' side by side in the national nomenclature.
+    assert found("persimmons") == set(GOODS["081070"])
+    assert found("star anise") == set(GOODS["090961"])
+
+
+def test_a_variety_keeps_to_its_goods() -> None:
+    assert found("robusta coffee") == set(GOODS["090111"])
+    assert found("cashew ww320") == set(GOODS["080132"])
+
+
+def test_the_index_keeps_stems_and_chinese_words() -> None:
+    extra = analyse("FRESH CAVENDISH BANANAS 越南香蕉")
+    assert "banana" in extra
+    assert "香蕉" in extra
+
+
+def test_a_query_is_a_few_groups_not_one_per_word() -> None:
+    query = product_query("raw coffee beans unroasted")
+    assert len(query.groups) == 1

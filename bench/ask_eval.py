@@ -1,0 +1,219 @@
+"""AI box evaluation: a labelled set of exporters' questions in English, Vietnamese and Chinese
+(bench/ask_eval_set.py) read against the demo data, and the ask endpoint's latency.
+
+    .venv/bin/python bench/ask_eval.py [--shipments 20000] [--requests 60] [--verbose]
+
+It loads N demo shipments into a temporary SQLite database and trade index of its own (never
+the product's), reads every question offline (no language model) with a fixed 'today', and
+prints per language: the share of questions with every filter right (and with every filter
+but the goods' HS codes and text right), the accuracy of each field, and HS accuracy at
+heading (4 digits) and subheading (6 digits) level over the questions that name goods. A
+company counts as right when the name found is any spelling the data holds of the labelled
+company. Then it times POST /shipments/ai/ask through Django's test client (the whole request
+path, in-process) on a mix of the set's questions: p50 / p95 in ms."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.ask_eval_set import CASES, TODAY, Case
+from bench.common import configure, load_shipments, percentile
+
+FIELDS = (
+    "hs_code",
+    "product_details",
+    "exporter_name",
+    "importer_name",
+    "exporter_country",
+    "importer_country",
+    "period",
+    "understood",
+)
+
+
+def _heading(codes: list[str]) -> set[str]:
+    return {code[:4] for code in codes}
+
+
+def _companies() -> dict[str, set[str]]:
+    """Each spelling's key to the keys of every spelling of its demo company."""
+    from apps.market.demo import demo_companies
+    from apps.market.names import normalise_name
+
+    spellings: dict[str, set[str]] = {}
+    for company in demo_companies():
+        keys = {normalise_name(name) for name in (company.name, *company.spellings)}
+        for key in keys:
+            spellings.setdefault(key, set()).update(keys)
+    return spellings
+
+
+def _same_company(found: str, expected: str, companies: dict[str, set[str]]) -> bool:
+    from apps.market.names import normalise_name
+
+    if not found or not expected:
+        return found == expected
+    found_key, expected_key = normalise_name(found), normalise_name(expected)
+    return found_key == expected_key or found_key in companies.get(expected_key, set())
+
+
+def _check(
+    case: Case, parsed: Any, default: tuple[date, date], companies: dict[str, set[str]]
+) -> dict[str, bool]:
+    from apps.market.ask.dates import DATE_FORMAT
+
+    filters = parsed.filters
+    start, end = case.period or default
+    return {
+        "hs_code": sorted(filters["hs_code"]) == sorted(case.hs),
+        "product_details": filters["product_details"].strip().lower() == case.details.lower(),
+        "exporter_name": _same_company(filters["exporter_name"], case.exporter, companies),
+        "importer_name": _same_company(filters["importer_name"], case.importer, companies),
+        "exporter_country": filters["exporter_country"] == case.exporter_country,
+        "importer_country": filters["importer_country"] == case.importer_country,
+        "period": (filters["start_date"], filters["end_date"])
+        == (start.strftime(DATE_FORMAT), end.strftime(DATE_FORMAT)),
+        "understood": parsed.understood == case.understood,
+    }
+
+
+def evaluate(verbose: bool) -> None:
+    from apps.market import selectors
+    from apps.market.ask import parse_with_model
+    from apps.market.ask.dates import default_period
+
+    context = selectors.ask_context()
+    default = default_period(TODAY, context.last_date)
+    companies = _companies()
+    right: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    totals: dict[str, int] = defaultdict(int)
+    heading: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    subheading: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for case in CASES:
+        parsed = parse_with_model(case.question, TODAY, context)
+        checks = _check(case, parsed, default, companies)
+        language = case.language
+        totals[language] += 1
+        for name, ok in checks.items():
+            right[language][name] += ok
+        everything = all(checks.values())
+        right[language]["all"] += everything
+        goods = ("hs_code", "product_details")
+        right[language]["all but goods"] += all(ok for k, ok in checks.items() if k not in goods)
+        if case.hs:
+            heading[language][1] += 1
+            heading[language][0] += _heading(parsed.filters["hs_code"]) == _heading(case.hs)
+            subheading[language][1] += 1
+            subheading[language][0] += sorted(parsed.filters["hs_code"]) == sorted(case.hs)
+        if verbose and not everything:
+            wrong = [name for name, ok in checks.items() if not ok]
+            shown = {k: v for k, v in parsed.filters.items() if v}
+            print(f"[{language}] {case.question}\n    wrong: {wrong}\n    got: {shown}")
+    data = f"data {context.first_date} .. {context.last_date}"
+    print(f"\n{len(CASES)} questions, today = {TODAY}, {data}")
+    header = f"{'':18}" + "".join(f"{lang:>8}" for lang in ("en", "vi", "zh"))
+    print(header)
+    print(f"{'questions':18}" + "".join(f"{totals[lang]:>8}" for lang in ("en", "vi", "zh")))
+
+    def row(label: str, values: list[float]) -> None:
+        print(f"{label:18}" + "".join(f"{value:>7.1f}%" for value in values))
+
+    row(
+        "every filter",
+        [100 * right[lang]["all"] / max(totals[lang], 1) for lang in ("en", "vi", "zh")],
+    )
+    row(
+        "  but the goods",
+        [100 * right[lang]["all but goods"] / max(totals[lang], 1) for lang in ("en", "vi", "zh")],
+    )
+    for name in FIELDS:
+        row(
+            f"  {name}",
+            [100 * right[lang][name] / max(totals[lang], 1) for lang in ("en", "vi", "zh")],
+        )
+    row(
+        "HS heading",
+        [100 * heading[lang][0] / max(heading[lang][1], 1) for lang in ("en", "vi", "zh")],
+    )
+    row(
+        "HS subheading",
+        [100 * subheading[lang][0] / max(subheading[lang][1], 1) for lang in ("en", "vi", "zh")],
+    )
+    print(
+        f"{'  (questions)':18}" + "".join(f"{heading[lang][1]:>8}" for lang in ("en", "vi", "zh"))
+    )
+
+
+def latency(requests: int) -> None:
+    from django.test import Client
+
+    from apps.accounts.models import User
+    from apps.billing.services import set_up_paid_demo
+    from apps.market.ask.warm import warm_up
+
+    user, _ = User.objects.get_or_create(email="ask-eval@example.com")
+    set_up_paid_demo(user)
+    client = Client()
+    client.force_login(user)
+    warm_up()  # as the web server does when it starts
+    questions = [case.question for case in CASES if case.understood][::7]
+    client.post(
+        "/fast-ai/v1/shipments/ai/ask", {"question": questions[0]}, content_type="application/json"
+    )
+    samples = []
+    for number in range(requests):
+        question = questions[number % len(questions)]
+        started = time.perf_counter()
+        response = client.post(
+            "/fast-ai/v1/shipments/ai/ask", {"question": question}, content_type="application/json"
+        )
+        samples.append((time.perf_counter() - started) * 1000)
+        if response.status_code != 200:
+            print(f"{response.status_code} for {question!r}: {response.content[:200]!r}")
+    print(
+        f"\nPOST /shipments/ai/ask, {requests} requests over {len(questions)} questions: "
+        f"p50 {percentile(samples, 0.5):.1f} ms, p95 {percentile(samples, 0.95):.1f} ms"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--shipments", type=int, default=20_000)
+    parser.add_argument("--requests", type=int, default=60)
+    parser.add_argument("--verbose", action="store_true", help="Print every question missed.")
+    parser.add_argument("--workdir", default="", help="Keep the database and index here.")
+    options = parser.parse_args()
+    if options.workdir:
+        run(options, Path(options.workdir))
+        return
+    with tempfile.TemporaryDirectory(prefix="tradewise-ask-eval-") as workdir:
+        run(options, Path(workdir))
+
+
+def run(options: argparse.Namespace, workdir: Path) -> None:
+    workdir.mkdir(parents=True, exist_ok=True)
+    configure(f"sqlite:///{workdir / 'ask-eval.sqlite3'}", workdir / "index")
+    os.environ["AI_BASE_URL"] = ""  # the offline reading only
+
+    import django
+
+    django.setup()
+    from django.test.utils import setup_test_environment
+
+    setup_test_environment()
+    load_shipments(options.shipments, fresh=False)
+    evaluate(options.verbose)
+    latency(options.requests)
+
+
+if __name__ == "__main__":
+    main()
