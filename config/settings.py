@@ -198,8 +198,8 @@ TRADE_INDEX_BUILD_THREADS = env.int("TRADE_INDEX_BUILD_THREADS", 1)
 # SEARCH_RATE_PER_MINUTE a minute, counted in the cache (CACHE_URL), which every process shares.
 TRADE_INDEX_QUERY_TIMEOUT = env.float("TRADE_INDEX_QUERY_TIMEOUT", 5.0)
 COMPANY_SEARCH_TIMEOUT = env.float("COMPANY_SEARCH_TIMEOUT", 5.0)
-SEARCH_CONCURRENCY = env.int("SEARCH_CONCURRENCY", 4)
-SEARCH_RATE_PER_MINUTE = env.int("SEARCH_RATE_PER_MINUTE", 60)
+SEARCH_CONCURRENCY = env.int("SEARCH_CONCURRENCY", 8)
+SEARCH_RATE_PER_MINUTE = env.int("SEARCH_RATE_PER_MINUTE", 120)
 
 # Contact details of leads: the local database, then this enrichment service when set.
 LEADS_ENRICHMENT_URL = env.str("LEADS_ENRICHMENT_URL", "")

@@ -1,6 +1,7 @@
 """A free user, in Chromium, reads what the data covers, searches cashew from Viet Nam in 2024,
-sorts the shipments by value and opens the trade profile of the importer of the most valuable
-one from its row. The search and the profile count as two queries."""
+sorts the shipments by value, opens the trade profile of the importer of the most valuable one
+from its row, saves the search and finds it on the profile page. The search and the profile
+count as two queries."""
 
 from __future__ import annotations
 
@@ -90,6 +91,17 @@ def test_sort_the_shipments_and_open_an_importers_profile(
     expect(figures.first).to_have_text(f"{profile['shipments']:,}")
     page.keyboard.press("Escape")
     expect(drawer).to_be_hidden()
+
+    page.get_by_role("button", name="Save search").click()
+    dialog = page.get_by_role("dialog", name="Save this search")
+    dialog.get_by_label("Name").fill("Cashew from Viet Nam")
+    dialog.get_by_role("button", name="Save", exact=True).click()
+    expect(dialog).to_be_hidden()
+    page.goto(f"{product_with_identity_provider.product_url}/profile")
+    saved = page.locator("section").filter(
+        has=page.get_by_role("heading", name="Saved searches and alerts")
+    )
+    expect(saved.get_by_role("link", name="Cashew from Viet Nam")).to_be_visible()
     context.close()
 
     assert server_errors == []
