@@ -179,6 +179,36 @@ def test_a_plan_bought_after_the_last_one_ended_starts_at_once(
     assert Subscription.objects.get(order=second).started_at == later
 
 
+def test_another_members_running_plan_does_not_delay_mine(
+    member: User, other_member: User, stripe_order: MakeOrder, deliver: Deliver
+) -> None:
+    theirs = stripe_order(other_member, "market-insights", "monthly")
+    mine = stripe_order(member, "market-insights", "daily")
+    with time_machine.travel(NOON, tick=False):
+        paid(theirs, deliver)
+    with time_machine.travel(NOON + timedelta(hours=1), tick=False):
+        paid(mine, deliver)
+
+    subscription = Subscription.objects.get(order=mine)
+    assert subscription.started_at == NOON + timedelta(hours=1)
+    assert subscription.ends_at == NOON + timedelta(days=1, hours=1)
+
+
+def test_a_refunded_plan_does_not_delay_the_next_one(
+    member: User, stripe_order: MakeOrder, deliver: Deliver
+) -> None:
+    refunded = stripe_order(member, "market-insights", "monthly")
+    bought = stripe_order(member, "market-insights", "daily")
+    with time_machine.travel(NOON, tick=False):
+        paid(refunded, deliver)
+    with time_machine.travel(NOON + timedelta(hours=1), tick=False):
+        assert outcome(deliver(refund_event(refunded))) == "refunded"
+    with time_machine.travel(NOON + timedelta(hours=2), tick=False):
+        paid(bought, deliver)
+
+    assert Subscription.objects.get(order=bought).started_at == NOON + timedelta(hours=2)
+
+
 def test_an_event_delivered_again_changes_nothing(
     member: User, stripe_order: MakeOrder, deliver: Deliver, ledger_balanced: Callable[..., None]
 ) -> None:
@@ -536,6 +566,29 @@ def test_a_refunded_plan_ends_its_subscription(
     assert current.plan.key == "free"
     order.refresh_from_db()
     assert order.status == Order.Status.REFUNDED
+
+
+def test_a_paid_order_cannot_be_cancelled_and_its_refund_takes_the_credits_back(
+    member: User,
+    member_client: Client,
+    stripe_order: MakeOrder,
+    deliver: Deliver,
+    ledger_balanced: Callable[..., None],
+) -> None:
+    order = paid(stripe_order(member, "lead-sourcing", "basic"), deliver)
+
+    cancelled = member_client.put(
+        f"/oms-backend/v1/orders/{order.pk}",
+        json.dumps({"status": "cancelled"}),
+        content_type="application/json",
+    )
+
+    assert cancelled.status_code == 409
+    order.refresh_from_db()
+    assert order.status == Order.Status.PAID
+    assert outcome(deliver(refund_event(order))) == "refunded"
+    assert bought_credits(member) == 0
+    ledger_balanced(member)
 
 
 def test_a_refund_is_applied_once(
