@@ -297,6 +297,24 @@ def test_free_credits_reset_at_midnight_utc(user: User) -> None:
         ("daily_grant", 10),
         ("charge", -1),
     ]
+    daily = CreditEntry.objects.filter(kind__startswith="daily_").order_by("id")
+    assert list(daily.values_list("bucket", "reason", "reference")) == [
+        ("free", "daily free credits", "daily:2026-03-01"),
+        ("free", "daily credits expired", "daily:2026-03-01"),
+        ("free", "daily free credits", "daily:2026-03-02"),
+    ]
+    assert ledger_total(user) == account.balance
+
+
+def test_without_a_daily_allowance_yesterdays_free_credits_still_expire(user: User) -> None:
+    services.grant_credits(user, amount=50, reason="Basic pack", reference="order:1")
+    with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
+        services.charge_credits(user, amount=3, reason="lead-email", reference="lead-email:1")
+    Plan.objects.filter(product__name="lead-sourcing", key="free").update(daily_credits=0)
+    with time_machine.travel(AFTER_MIDNIGHT, tick=False):
+        services.charge_credits(user, amount=1, reason="lead-email", reference="lead-email:2")
+        account = CreditAccount.objects.get(user=user)
+    assert (account.free_balance, account.bought_balance) == (0, 49)
     assert ledger_total(user) == account.balance
 
 
