@@ -318,6 +318,24 @@ def test_without_a_daily_allowance_yesterdays_free_credits_still_expire(user: Us
     assert ledger_total(user) == account.balance
 
 
+def test_the_daily_allowance_is_the_users_own_plans(user: User) -> None:
+    free = Plan.objects.get(product__name="lead-sourcing", key="free")
+    free.pk, free.key, free.kind, free.daily_credits = None, "team", Plan.Kind.SUBSCRIPTION, 25
+    free.period, free.price_cents, free.list_price_cents = Plan.Period.MONTH, 100, 100
+    free.save()
+    start = datetime.now(UTC)
+    Subscription.objects.create(
+        user=user, plan=free, started_at=start, ends_at=services.period_end(free, start)
+    )
+    other = User.objects.create_user("binh@example.com")
+
+    services.charge_credits(user, amount=1, reason="lead-email", reference="lead-email:1")
+    services.charge_credits(other, amount=1, reason="lead-email", reference="lead-email:1")
+
+    assert CreditAccount.objects.get(user=user).free_balance == 24
+    assert CreditAccount.objects.get(user=other).free_balance == 9
+
+
 def test_free_credits_never_accumulate_across_days(user: User) -> None:
     with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
         services.charge_credits(user, amount=1, reason="lead-email", reference="a")
