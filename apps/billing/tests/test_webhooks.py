@@ -14,7 +14,14 @@ from django.test import Client
 
 from apps.accounts.models import User
 from apps.billing import selectors, services
-from apps.billing.models import CreditAccount, CreditEntry, Order, PaymentEvent, Subscription
+from apps.billing.models import (
+    CreditAccount,
+    CreditEntry,
+    Order,
+    PaymentEvent,
+    Plan,
+    Subscription,
+)
 from apps.billing.services import orders
 from apps.billing.tests.conftest import (
     WEBHOOK_SECRET,
@@ -192,6 +199,23 @@ def test_another_members_running_plan_does_not_delay_mine(
     subscription = Subscription.objects.get(order=mine)
     assert subscription.started_at == NOON + timedelta(hours=1)
     assert subscription.ends_at == NOON + timedelta(days=1, hours=1)
+
+
+def test_a_running_plan_of_another_product_does_not_delay_this_one(
+    member: User, stripe_order: MakeOrder, deliver: Deliver
+) -> None:
+    team = Plan.objects.get(product__name="lead-sourcing", key="free")
+    team.pk, team.key, team.kind, team.period = None, "team", Plan.Kind.SUBSCRIPTION, "month"
+    team.price_cents = team.list_price_cents = 100
+    team.save()
+    Subscription.objects.create(
+        user=member, plan=team, started_at=NOON, ends_at=NOON + timedelta(days=30)
+    )
+    daily = stripe_order(member, "market-insights", "daily")
+    with time_machine.travel(NOON + timedelta(hours=1), tick=False):
+        paid(daily, deliver)
+
+    assert Subscription.objects.get(order=daily).started_at == NOON + timedelta(hours=1)
 
 
 def test_a_refunded_plan_does_not_delay_the_next_one(
