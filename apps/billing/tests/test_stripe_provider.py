@@ -122,6 +122,7 @@ def test_a_refused_session_answers_503_and_fails_the_order(
     fake_stripe: FakeStripeAPI,
     status: int,
     body: dict[str, Any],
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     fake_stripe.status, fake_stripe.body = status, body
 
@@ -131,6 +132,9 @@ def test_a_refused_session_answers_503_and_fails_the_order(
     assert response.json()["meta"]["code"] == "provider_unavailable"
     order = Order.objects.get()
     assert order.status == Order.Status.FAILED
+    [warning] = [r for r in caplog.records if r.name == "apps.billing.services.orders"]
+    assert warning.getMessage().startswith(f"Checkout for order {order.pk} failed at stripe: ")
+    assert len(warning.getMessage()) > len(f"Checkout for order {order.pk} failed at stripe: ")
     assert order.provider == "stripe"
     assert order.provider_reference == ""
     assert not Order.objects.filter(status=Order.Status.PENDING).exists()

@@ -322,6 +322,15 @@ def test_an_unknown_order_is_acknowledged_and_changes_nothing(
     assert PaymentEvent.objects.get().order is None
 
 
+def test_a_session_names_its_order_by_client_reference_alone(
+    member: User, stripe_order: MakeOrder, deliver: Deliver
+) -> None:
+    order = stripe_order(member, "lead-sourcing", "basic")
+
+    assert outcome(deliver(session_event(order, metadata={}))) == "fulfilled"
+    assert bought_credits(member) == 100
+
+
 def test_a_session_without_an_order_id_is_acknowledged(
     member: User, stripe_order: MakeOrder, deliver: Deliver
 ) -> None:
