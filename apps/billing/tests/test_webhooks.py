@@ -331,6 +331,16 @@ def test_a_session_names_its_order_by_client_reference_alone(
     assert bought_credits(member) == 100
 
 
+def test_a_payment_without_a_payment_intent_keeps_no_payment_reference(
+    member: User, stripe_order: MakeOrder, deliver: Deliver
+) -> None:
+    order = stripe_order(member, "lead-sourcing", "basic")
+
+    assert outcome(deliver(session_event(order, payment_intent=None))) == "fulfilled"
+    order.refresh_from_db()
+    assert order.payment_reference == ""
+
+
 def test_a_session_without_an_order_id_is_acknowledged(
     member: User, stripe_order: MakeOrder, deliver: Deliver
 ) -> None:
