@@ -1,6 +1,8 @@
 """Settings shared by every Python test."""
 
 import importlib
+import os
+import re
 from typing import Any
 
 import pytest
@@ -8,6 +10,20 @@ from django.apps import apps as installed_apps
 from django.core.cache import cache
 
 pytest_plugins = ["tests.fixtures"]
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: None) -> None:
+    """An SQLite test database file of this process's own. Its name holds the pid of the
+    process that read the settings; a runner that forks test sessions from one parent
+    (mutmut) would otherwise have its children create and drop the same file at once."""
+    from django.db import connections
+
+    for alias in connections:
+        settings_dict = connections[alias].settings_dict
+        name = settings_dict.get("TEST", {}).get("NAME") or ""
+        if settings_dict["ENGINE"].endswith("sqlite3") and re.search(r"test-\d+-", name):
+            settings_dict["TEST"]["NAME"] = re.sub(r"test-\d+-", f"test-{os.getpid()}-", name)
 
 
 @pytest.fixture(autouse=True)

@@ -39,8 +39,8 @@ def wait_for_discovery(issuer: str, process: subprocess.Popen[bytes], log: Path)
             response = requests.get(f"{issuer}/.well-known/openid-configuration", timeout=2)
             if response.status_code == 200:
                 return dict(response.json())
-        except requests.ConnectionError:
-            pass
+        except (requests.ConnectionError, requests.Timeout):
+            pass  # not listening yet, or still starting on a busy machine
         time.sleep(0.1)
     raise RuntimeError(f"{issuer} did not start:\n{log.read_text()}")
 

@@ -15,12 +15,22 @@ from apps.accounts.providers.oidc import TokenSet
 from apps.accounts.tests.bundles import without_bundles
 from apps.accounts.tests.http import ISSUER
 
+# The embedded identity provider as a real server, for the sign-in and renewal tests.
+from tests.conftest import (  # noqa: F401
+    identity_provider,
+    product_url,
+    product_with_identity_provider,
+)
+
 KEY_ID = "test-key"
 
 
 @pytest.fixture(autouse=True)
-def provider_settings(settings: Any) -> Any:
-    """The product pointed at a provider that only exists in these tests."""
+def provider_settings(settings: Any, request: pytest.FixtureRequest) -> Any:
+    """The product pointed at a provider that only exists in these tests, unless the test
+    signs in at the real embedded provider."""
+    if "product_with_identity_provider" in request.fixturenames:
+        return settings
     settings.OIDC_OP_ISSUER = ISSUER
     settings.OIDC_OP_AUTHORIZATION_ENDPOINT = f"{ISSUER}/authorize/"
     settings.OIDC_OP_TOKEN_ENDPOINT = f"{ISSUER}/token/"

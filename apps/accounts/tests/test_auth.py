@@ -1,168 +1,156 @@
-"""The relying party end to end inside the product: authenticate → provider (replaced at the
-adapter boundary) → callback → signed in, and sign-out at the provider."""
+"""The relying party end to end at the real embedded identity provider: authenticate → the
+provider's login page → callback → signed in, and sign-out at the provider."""
 
 import time
-from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from django.test import Client
+import requests
+from django.core.exceptions import SuspiciousOperation
 
 from apps.accounts import tokens
+from apps.accounts.auth import OIDCAuthenticationBackend
 from apps.accounts.models import User
 from apps.accounts.providers import oidc
-from apps.accounts.tests.http import ISSUER
+from apps.accounts.tests.real_provider import (
+    DEMO_EMAIL,
+    client_of,
+    log_in,
+    open_login_page,
+    product_session,
+    signed_in,
+)
+from tests.conftest import SignInStack
 
-pytestmark = pytest.mark.django_db
-
-USERINFO = {"sub": "s-1", "email": "lan@example.com", "email_verified": True, "name": "Lan"}
-
-
-class Provider:
-    """The provider's answers to one sign-in, served at the adapter boundary."""
-
-    def __init__(self, id_token: Callable[..., str], userinfo: dict[str, Any]) -> None:
-        self.sign, self.userinfo_claims = id_token, userinfo
-        self.nonce = ""
-        self.token_requests: list[dict[str, str]] = []
-
-    def request_tokens(self, payload: dict[str, str]) -> dict[str, Any]:
-        self.token_requests.append(payload)
-        return {
-            "access_token": "a-1",
-            "id_token": self.sign(sub="s-1", nonce=self.nonce),
-            "refresh_token": "r-1",
-            "expires_in": 300,
-            "token_type": "Bearer",
-        }
-
-    def userinfo(self, access_token: str) -> dict[str, Any]:
-        return self.userinfo_claims
+FAILED = "/signin?error=signin_failed"
 
 
 @pytest.fixture
-def provider(
-    monkeypatch: pytest.MonkeyPatch, id_token: Callable[..., str], jwks: dict[str, Any]
-) -> Provider:
-    fake = Provider(id_token, dict(USERINFO))
-    monkeypatch.setattr(oidc, "request_tokens", fake.request_tokens)
-    monkeypatch.setattr(oidc, "userinfo", fake.userinfo)
-    monkeypatch.setattr(oidc, "_signing_key", lambda token, http: oidc.jwt.PyJWK(jwks["keys"][0]))
-    return fake
-
-
-def sign_in_through(client: Client, provider: Provider, start: str) -> Any:
-    authorize = parse_qs(urlsplit(client.get(start)["Location"]).query)
-    provider.nonce = authorize["nonce"][0]
-    return client.get("/oidc/callback/", {"code": "c-1", "state": authorize["state"][0]})
+def stack(product_with_identity_provider: SignInStack) -> SignInStack:
+    return product_with_identity_provider
 
 
 def test_sign_in_creates_the_user_and_keeps_every_token_in_the_session(
-    client: Client, provider: Provider
+    stack: SignInStack,
 ) -> None:
-    response = sign_in_through(client, provider, "/oidc/authenticate/?next=/find-global-lead")
+    browser, page = open_login_page(stack, "/oidc/authenticate/?next=/find-global-lead")
+    authorize = parse_qs(urlsplit(page.history[-1].url).query) if page.history else {}
 
-    assert response.status_code == 302
-    assert response["Location"] == "/find-global-lead"
-    user = User.objects.get(oidc_subject="s-1")
-    assert (user.email, user.name) == ("lan@example.com", "Lan")
-    stored = tokens.stored(client.session)
-    assert (stored.access_token, stored.refresh_token) == ("a-1", "r-1")
-    assert stored.id_token.startswith("ey")
-    assert 290 < stored.expires_at - time.time() <= 300
-    assert provider.token_requests[0]["code_verifier"]
-    cookies = " ".join(cookie.value for cookie in client.cookies.values())
-    assert not [secret for secret in ("a-1", "r-1", stored.id_token) if secret in cookies]
+    landed = log_in(stack, page, browser)
+
+    assert landed == f"{stack.product_url}/find-global-lead"
+    user = User.objects.get(email=DEMO_EMAIL)
+    assert user.oidc_subject
+    stored = tokens.stored(product_session(browser))
+    assert stored is not None
+    assert stored.access_token
+    assert stored.refresh_token
+    assert oidc.id_token_claims(stored.id_token)["sub"] == user.oidc_subject
+    assert stored.expires_at - time.time() > 60
+    # The authorization request used PKCE.
+    assert authorize.get("code_challenge_method") == ["S256"]
+    cookies = " ".join(cookie.value or "" for cookie in browser.cookies)
+    secrets = (stored.access_token, stored.refresh_token, stored.id_token)
+    assert not [secret for secret in secrets if secret in cookies]
 
 
-def test_the_callback_never_sends_the_user_to_another_origin(
-    client: Client, provider: Provider
-) -> None:
-    authorize = parse_qs(urlsplit(client.get("/oidc/authenticate/")["Location"]).query)
-    provider.nonce = authorize["nonce"][0]
-    session = client.session
+def test_the_callback_never_sends_the_user_to_another_origin(stack: SignInStack) -> None:
+    browser, page = open_login_page(stack)
+    session = product_session(browser)
     session["oidc_login_next"] = "https://evil.com/phish"
     session.save()
 
-    response = client.get("/oidc/callback/", {"code": "c-1", "state": authorize["state"][0]})
+    landed = log_in(stack, page, browser)
 
-    assert response["Location"] == "/market-insights"
+    assert landed == f"{stack.product_url}/market-insights"
 
 
-def test_a_returning_user_is_matched_by_subject_and_updated(
-    client: Client, provider: Provider
-) -> None:
-    known = User.objects.create_user("old@example.com", oidc_subject="s-1", name="Old")
+def test_a_returning_user_is_matched_by_subject_and_updated(stack: SignInStack) -> None:
+    signed_in(stack)
+    known = User.objects.get(email=DEMO_EMAIL)
+    User.objects.filter(pk=known.pk).update(email="old@example.com", name="Old")
 
-    sign_in_through(client, provider, "/oidc/authenticate/")
+    _, session = signed_in(stack)
 
     known.refresh_from_db()
-    assert (known.email, known.name) == ("lan@example.com", "Lan")
-    assert int(client.session["_auth_user_id"]) == known.pk
+    assert known.email == DEMO_EMAIL
+    assert known.name != "Old"
+    assert int(session["_auth_user_id"]) == known.pk
+    assert User.objects.count() == 1
 
 
-@pytest.mark.parametrize(
-    "userinfo",
-    [
-        USERINFO | {"sub": "someone-else"},
-        {"sub": "s-1", "email_verified": True},
-    ],
-)
-def test_userinfo_that_does_not_match_the_id_token_fails_the_sign_in(
-    client: Client, provider: Provider, userinfo: dict[str, Any]
-) -> None:
-    provider.userinfo_claims = userinfo
+def test_userinfo_of_another_subject_is_refused(stack: SignInStack) -> None:
+    _, session = signed_in(stack)
+    stored = tokens.stored(session)
+    assert stored is not None
+    backend = OIDCAuthenticationBackend()
+    subject = User.objects.get(email=DEMO_EMAIL).oidc_subject
 
-    response = sign_in_through(client, provider, "/oidc/authenticate/")
-
-    assert response["Location"] == "/signin?error=signin_failed"
-    assert "_auth_user_id" not in client.session
-    assert not User.objects.exists()
+    claims = backend.get_userinfo(stored.access_token, stored.id_token, {"sub": subject})
+    assert claims["email"] == DEMO_EMAIL
+    with pytest.raises(SuspiciousOperation):
+        backend.get_userinfo(stored.access_token, stored.id_token, {"sub": "someone-else"})
 
 
-def test_an_id_token_with_another_nonce_fails_the_sign_in(
-    client: Client, provider: Provider
-) -> None:
-    authorize = parse_qs(urlsplit(client.get("/oidc/authenticate/")["Location"]).query)
-    provider.nonce = "replayed"
+def test_claims_without_an_email_are_refused() -> None:
+    backend = OIDCAuthenticationBackend()
+    assert backend.verify_claims({"sub": "s-1", "email": "lan@example.com"})
+    assert not backend.verify_claims({"sub": "s-1", "email_verified": True})
+    assert not backend.verify_claims({"email": "lan@example.com"})
 
-    response = client.get("/oidc/callback/", {"code": "c-1", "state": authorize["state"][0]})
 
-    assert response["Location"] == "/signin?error=signin_failed"
-    assert "_auth_user_id" not in client.session
+def test_an_id_token_with_another_nonce_fails_the_sign_in(stack: SignInStack) -> None:
+    browser, page = open_login_page(stack)
+    session = product_session(browser)
+    states = session["oidc_states"]
+    for state in states.values():
+        state["nonce"] = "replayed"
+    session["oidc_states"] = states
+    session.save()
+
+    landed = log_in(stack, page, browser)
+
+    assert landed == f"{stack.product_url}{FAILED}"
+    assert "_auth_user_id" not in product_session(browser)
 
 
 def test_an_unreachable_provider_fails_the_sign_in_without_an_error_page(
-    client: Client, provider: Provider, monkeypatch: pytest.MonkeyPatch
+    stack: SignInStack, settings: Any
 ) -> None:
-    def unreachable(payload: dict[str, str]) -> dict[str, Any]:
-        raise oidc.ProviderError("connection refused")
+    browser, page = open_login_page(stack)
+    settings.OIDC_OP_TOKEN_ENDPOINT = "http://127.0.0.1:9/o/token/"
 
-    monkeypatch.setattr(oidc, "request_tokens", unreachable)
+    landed = log_in(stack, page, browser)
 
-    response = sign_in_through(client, provider, "/oidc/authenticate/")
-
-    assert response["Location"] == "/signin?error=signin_failed"
+    assert landed == f"{stack.product_url}{FAILED}"
 
 
 def test_sign_out_ends_the_session_here_and_at_the_provider(
-    client: Client, provider: Provider, monkeypatch: pytest.MonkeyPatch
+    stack: SignInStack, settings: Any
 ) -> None:
-    revoked: list[str] = []
-    monkeypatch.setattr(oidc, "revoke_token", lambda token, hint: revoked.append(token))
-    sign_in_through(client, provider, "/oidc/authenticate/")
-    id_token = tokens.stored(client.session).id_token
+    _, session = signed_in(stack)
+    stored = tokens.stored(session)
+    assert stored is not None
+    client = client_of(session)
 
     response = client.post("/oidc/logout/")
 
     location = urlsplit(response["Location"])
-    assert f"{location.scheme}://{location.netloc}{location.path}" == f"{ISSUER}/logout/"
+    assert f"{location.scheme}://{location.netloc}{location.path}" == (
+        settings.OIDC_OP_LOGOUT_ENDPOINT
+    )
     assert parse_qs(location.query) == {
-        "client_id": ["workspace"],
-        "id_token_hint": [id_token],
-        "post_logout_redirect_uri": ["https://app.tradewise.example/signin"],
+        "client_id": [settings.OIDC_RP_CLIENT_ID],
+        "id_token_hint": [stored.id_token],
+        "post_logout_redirect_uri": [f"{stack.product_url}/signin"],
     }
-    assert revoked == ["r-1"]
     assert "_auth_user_id" not in client.session
     assert tokens.stored(client.session) is None
+    renewal = requests.post(
+        settings.OIDC_OP_TOKEN_ENDPOINT,
+        data={"grant_type": "refresh_token", "refresh_token": stored.refresh_token},
+        auth=(settings.OIDC_RP_CLIENT_ID, settings.OIDC_RP_CLIENT_SECRET),
+        timeout=10,
+    )
+    assert renewal.status_code == 400  # revoked at the provider

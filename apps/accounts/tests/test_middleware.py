@@ -1,77 +1,77 @@
-from collections.abc import Callable
+"""Renewal of the signed-in user's access token at the real identity provider: before a
+request when the token is about to expire, and by the browser's session monitor."""
+
 from typing import Any
 
 import pytest
+import requests
+from django.contrib.sessions.backends.db import SessionStore
 from django.test import Client
 
 from apps.accounts import tokens
 from apps.accounts.models import User
-from apps.accounts.providers import oidc
-
-pytestmark = pytest.mark.django_db
-
-SignIn = Callable[..., Client]
-
-
-class Provider:
-    """The token endpoint and ID token check, replaced at the adapter boundary."""
-
-    def __init__(self, subject: str = "s-1", refusal: Exception | None = None) -> None:
-        self.subject, self.refusal = subject, refusal
-        self.refreshed_with: list[str] = []
-
-    def refresh_tokens(self, refresh_token: str) -> oidc.TokenSet:
-        self.refreshed_with.append(refresh_token)
-        if self.refusal:
-            raise self.refusal
-        body = {"access_token": "a-2", "id_token": "i-2", "refresh_token": "r-2", "expires_in": 300}
-        return oidc.TokenSet.from_response(body)
-
-    def id_token_claims(self, id_token: str) -> dict[str, Any]:
-        assert id_token == "i-2"
-        return {"sub": self.subject}
+from apps.accounts.tests.real_provider import DEMO_EMAIL, client_of, expiring_in, signed_in
+from tests.conftest import SignInStack
 
 
 @pytest.fixture
-def use_provider(monkeypatch: pytest.MonkeyPatch) -> Callable[..., Provider]:
-    def install(**kwargs: Any) -> Provider:
-        provider = Provider(**kwargs)
-        monkeypatch.setattr(oidc, "refresh_tokens", provider.refresh_tokens)
-        monkeypatch.setattr(oidc, "id_token_claims", provider.id_token_claims)
-        return provider
-
-    return install
+def session(product_with_identity_provider: SignInStack) -> SessionStore:
+    """The product session the demo user's real sign-in left."""
+    _, store = signed_in(product_with_identity_provider)
+    return store
 
 
-def test_a_token_with_time_left_is_not_renewed(
-    sign_in: SignIn, member: User, use_provider: Callable[..., Provider]
-) -> None:
-    provider = use_provider()
-    client = sign_in(member, seconds_left=21)
+def current(session: SessionStore) -> tokens.TokenSet | None:
+    return tokens.stored(SessionStore(session.session_key))
 
-    assert client.get("/fast-ai/v1/users").status_code == 200
-    assert provider.refreshed_with == []
+
+def refresh_at_provider(settings: Any, refresh_token: str) -> int:
+    """The provider's answer to a renewal with `refresh_token` (200, or 400 once unusable)."""
+    answer = requests.post(
+        settings.OIDC_OP_TOKEN_ENDPOINT,
+        data={"grant_type": "refresh_token", "refresh_token": refresh_token},
+        auth=(settings.OIDC_RP_CLIENT_ID, settings.OIDC_RP_CLIENT_SECRET),
+        timeout=10,
+    )
+    return answer.status_code
+
+
+def test_a_token_with_time_left_is_not_renewed(session: SessionStore) -> None:
+    before = tokens.stored(expiring_in(session, 21))
+
+    assert client_of(session).get("/fast-ai/v1/users").status_code == 200
+    assert current(session) == before
 
 
 def test_an_expiring_token_is_renewed_and_the_rotated_refresh_token_kept(
-    sign_in: SignIn, member: User, use_provider: Callable[..., Provider]
+    session: SessionStore,
 ) -> None:
-    provider = use_provider()
-    client = sign_in(member, seconds_left=19)
+    before = tokens.stored(expiring_in(session, 19))
+    assert before is not None
 
-    response = client.get("/fast-ai/v1/users")
+    response = client_of(session).get("/fast-ai/v1/users")
 
     assert response.status_code == 200
-    assert provider.refreshed_with == ["r-1"]
-    stored = tokens.stored(client.session)
-    assert (stored.access_token, stored.id_token, stored.refresh_token) == ("a-2", "i-2", "r-2")
+    assert response.json()["data"]["email"] == DEMO_EMAIL
+    after = current(session)
+    assert after is not None
+    assert after.access_token != before.access_token
+    assert after.id_token != before.id_token
+    assert after.refresh_token != before.refresh_token
+    assert after.seconds_left() > 60
+    # The kept refresh token is the one the provider takes for the next renewal.
+    expiring_in(session, 5)
+    assert client_of(session).post("/oms-backend/v1/auth/refresh").status_code == 200
+    again = current(session)
+    assert again is not None
+    assert again.refresh_token not in {before.refresh_token, after.refresh_token}
 
 
-def test_a_renewal_for_another_subject_signs_the_user_out(
-    sign_in: SignIn, member: User, use_provider: Callable[..., Provider]
-) -> None:
-    use_provider(subject="someone-else")
-    client = sign_in(member, seconds_left=5)
+def test_a_renewal_for_another_subject_signs_the_user_out(session: SessionStore) -> None:
+    # The account this session belongs to no longer has the provider's subject.
+    User.objects.filter(email=DEMO_EMAIL).update(oidc_subject="someone-else")
+    expiring_in(session, 5)
+    client = client_of(session)
 
     response = client.get("/find-global-lead?my-leads=1")
 
@@ -84,10 +84,10 @@ def test_a_renewal_for_another_subject_signs_the_user_out(
 
 
 def test_a_refused_renewal_signs_out_and_returns_to_the_page_after_sign_in(
-    sign_in: SignIn, member: User, use_provider: Callable[..., Provider]
+    session: SessionStore,
 ) -> None:
-    use_provider(refusal=oidc.ProviderError("invalid_grant"))
-    client = sign_in(member, seconds_left=-30)
+    expiring_in(session, -30, refresh_token="a-refresh-token-the-provider-never-issued")
+    client = client_of(session)
 
     response = client.get("/market-insights?pricing=monthly")
 
@@ -99,10 +99,10 @@ def test_a_refused_renewal_signs_out_and_returns_to_the_page_after_sign_in(
 
 @pytest.mark.parametrize("path", ["/fast-ai/v1/users", "/oms-backend/v1/orders"])
 def test_a_refused_renewal_on_the_api_is_a_401_in_the_error_shape(
-    sign_in: SignIn, member: User, use_provider: Callable[..., Provider], path: str
+    session: SessionStore, path: str
 ) -> None:
-    use_provider(refusal=oidc.ProviderError("connection refused"))
-    client = sign_in(member, seconds_left=0)
+    expiring_in(session, 0, refresh_token="a-refresh-token-the-provider-never-issued")
+    client = client_of(session)
 
     response = client.get(path)
 
@@ -114,68 +114,65 @@ def test_a_refused_renewal_on_the_api_is_a_401_in_the_error_shape(
     assert "_auth_user_id" not in client.session
 
 
-def test_a_session_without_a_refresh_token_cannot_be_renewed(
-    sign_in: SignIn, member: User, use_provider: Callable[..., Provider]
-) -> None:
-    provider = use_provider()
-    client = sign_in(member, seconds_left=1, refresh_token="")
+def test_an_unreachable_provider_at_renewal_is_a_401(session: SessionStore, settings: Any) -> None:
+    settings.OIDC_OP_TOKEN_ENDPOINT = "http://127.0.0.1:9/o/token/"
+    expiring_in(session, 0)
 
-    assert client.get("/fast-ai/v1/users").status_code == 401
-    assert provider.refreshed_with == []
+    assert client_of(session).get("/fast-ai/v1/users").status_code == 401
 
 
-def test_sign_out_is_not_held_up_by_an_expired_token(
-    sign_in: SignIn,
-    member: User,
-    use_provider: Callable[..., Provider],
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    provider = use_provider()
-    monkeypatch.setattr(oidc, "revoke_token", lambda token, hint: None)
-    client = sign_in(member, seconds_left=-60)
+def test_a_session_without_a_refresh_token_cannot_be_renewed(session: SessionStore) -> None:
+    expiring_in(session, 1, refresh_token="")
+
+    assert client_of(session).get("/fast-ai/v1/users").status_code == 401
+
+
+def test_sign_out_is_not_held_up_by_an_expired_token(session: SessionStore, settings: Any) -> None:
+    stored = tokens.stored(expiring_in(session, -60))
+    assert stored is not None
+    client = client_of(session)
 
     response = client.post("/oidc/logout/")
 
-    assert response["Location"].startswith("https://id.tradewise.example/o/logout/?")
-    assert provider.refreshed_with == []
+    assert response["Location"].startswith(f"{settings.OIDC_OP_LOGOUT_ENDPOINT}?")
+    assert "_auth_user_id" not in client.session
+    # Signed out without a renewal: the refresh token was revoked, not rotated.
+    assert refresh_at_provider(settings, stored.refresh_token) == 400
 
 
 # The browser's 60-second session monitor: POST /oms-backend/v1/auth/refresh
 
 
 def test_the_monitor_renews_a_token_that_would_expire_before_its_next_check(
-    sign_in: SignIn, member: User, use_provider: Callable[..., Provider]
+    session: SessionStore,
 ) -> None:
-    provider = use_provider()
-    client = sign_in(member, seconds_left=100)
+    before = tokens.stored(expiring_in(session, 100))
+    assert before is not None
 
-    response = client.post("/oms-backend/v1/auth/refresh")
+    response = client_of(session).post("/oms-backend/v1/auth/refresh")
 
     assert response.status_code == 200
-    assert provider.refreshed_with == ["r-1"]
-    assert 295 <= response.json()["data"]["expires_in"] <= 300
     assert set(response.json()["data"]) == {"expires_at", "expires_in"}
-    assert tokens.stored(client.session).access_token == "a-2"
+    after = current(session)
+    assert after is not None
+    assert after.access_token != before.access_token
+    assert after.seconds_left() - 1 <= response.json()["data"]["expires_in"] <= after.seconds_left()
+    assert response.json()["data"]["expires_in"] > 100
 
 
-def test_the_monitor_leaves_a_fresh_token_alone(
-    sign_in: SignIn, member: User, use_provider: Callable[..., Provider]
-) -> None:
-    provider = use_provider()
-    client = sign_in(member, seconds_left=250)
+def test_the_monitor_leaves_a_fresh_token_alone(session: SessionStore) -> None:
+    before = tokens.stored(expiring_in(session, 250))
 
-    response = client.post("/oms-backend/v1/auth/refresh")
+    response = client_of(session).post("/oms-backend/v1/auth/refresh")
 
     assert response.status_code == 200
-    assert provider.refreshed_with == []
     assert 245 <= response.json()["data"]["expires_in"] <= 250
+    assert current(session) == before
 
 
-def test_the_monitor_signs_out_a_session_that_cannot_be_renewed(
-    sign_in: SignIn, member: User, use_provider: Callable[..., Provider]
-) -> None:
-    use_provider(refusal=oidc.ProviderError("invalid_grant"))
-    client = sign_in(member, seconds_left=60)
+def test_the_monitor_signs_out_a_session_that_cannot_be_renewed(session: SessionStore) -> None:
+    expiring_in(session, 60, refresh_token="a-refresh-token-the-provider-never-issued")
+    client = client_of(session)
 
     response = client.post("/oms-backend/v1/auth/refresh")
 
@@ -183,5 +180,6 @@ def test_the_monitor_signs_out_a_session_that_cannot_be_renewed(
     assert client.get("/fast-ai/v1/users").status_code == 401
 
 
+@pytest.mark.django_db
 def test_the_monitor_needs_a_signed_in_session(client: Client) -> None:
     assert client.post("/oms-backend/v1/auth/refresh").status_code == 401

@@ -119,6 +119,31 @@ def test_a_pending_order_can_be_cancelled_once(member_client: Client) -> None:
     assert again.status_code == 409
 
 
+def test_cancelling_an_order_cancels_that_order_only(member_client: Client) -> None:
+    older = create(member_client)
+    newer = create(member_client)
+
+    cancelled = put_json(member_client, f"{ORDERS}/{older['id']}", {"status": "cancelled"})
+
+    assert cancelled.status_code == 200
+    assert cancelled.json()["data"]["id"] == older["id"]
+    assert Order.objects.get(pk=older["id"]).status == "cancelled"
+    assert Order.objects.get(pk=newer["id"]).status == "pending"
+
+
+@pytest.mark.parametrize("status", ["paid", "refunded", "failed"])
+def test_only_a_pending_order_can_be_cancelled(
+    member_client: Client, member: User, status: str
+) -> None:
+    order = services.create_order(member, product_name="lead-sourcing", plan_key="basic")
+    Order.objects.filter(pk=order.pk).update(status=status)
+
+    refused = put_json(member_client, f"{ORDERS}/{order.pk}", {"status": "cancelled"})
+
+    assert refused.status_code == 409
+    assert Order.objects.get(pk=order.pk).status == status
+
+
 @pytest.mark.parametrize("status", ["paid", "refunded", "pending"])
 def test_only_the_payment_provider_marks_an_order_paid(member_client: Client, status: str) -> None:
     order = create(member_client)

@@ -179,7 +179,10 @@ def test_without_a_payment_provider_checkout_is_unavailable_and_leaves_no_order(
     response = checkout(member_client, "lead-sourcing", "basic")
 
     assert response.status_code == 503
-    assert response.json()["meta"]["code"] == "provider_unavailable"
+    assert response.json()["meta"] == {
+        "code": "provider_unavailable",
+        "message": "Payments are not configured",
+    }
     assert not Order.objects.filter(status=Order.Status.PENDING).exists()
     assert not Order.objects.exists()
 

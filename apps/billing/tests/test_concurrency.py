@@ -1,20 +1,25 @@
 """Simultaneous requests cannot overspend or double-charge: 50 threads, each with its own
-database connection, charge one account at once. Row locks need a real server: PostgreSQL."""
+database connection, charge one account at once; and two acts on one order, the second started
+while the first holds its lock. Row locks need a real server: these run on PostgreSQL only
+(DATABASE_URL), as in CI."""
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.db import connection, connections
+from django.db import connection, connections, transaction
 from django.db.models import Sum
 
 from apps.accounts.models import User
 from apps.billing import selectors, services
-from apps.billing.models import CreditAccount, CreditEntry
+from apps.billing.models import CreditAccount, CreditEntry, Order, Subscription
 from apps.billing.services import InsufficientCredit, QueryLimitExceeded
+from apps.billing.tests.conftest import refund_event, session_event
+from apps.core.errors import Conflict
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -94,3 +99,105 @@ def test_fifty_simultaneous_searches_of_a_free_user_count_two() -> None:
 
     assert sum(1 for r in results if isinstance(r, services.QuotaState)) == 2
     assert selectors.queries_today(user, "market-insights") == 2
+
+
+# Two acts on one order at once: the second waits for the first's row lock, then sees its end.
+
+
+def wait_until_a_query_waits_for_a_lock(timeout: float = 30) -> None:
+    """Return once another connection to this database is blocked on a lock."""
+    deadline = time.monotonic() + timeout
+    with connection.cursor() as cursor:
+        while time.monotonic() < deadline:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
+            )
+            if cursor.fetchone()[0]:
+                return
+            time.sleep(0.02)
+    raise AssertionError("no query waited for a lock")
+
+
+def holding(
+    act: Callable[[], object], started: threading.Event, release: threading.Event
+) -> Callable[[], object]:
+    """Run `act` in a transaction that stays open (holding its locks) until `release`."""
+
+    def run() -> object:
+        try:
+            with transaction.atomic():
+                result = act()
+                started.set()
+                assert release.wait(timeout=60)
+            return result
+        finally:
+            connections.close_all()
+
+    return run
+
+
+def after(started: threading.Event, act: Callable[[], object]) -> Callable[[], object]:
+    def run() -> object:
+        assert started.wait(timeout=60)
+        try:
+            return act()
+        except Conflict as refused:
+            return refused
+        finally:
+            connections.close_all()
+
+    return run
+
+
+def stripe_order(user: User, product: str, plan: str) -> Order:
+    order = services.create_order(user, product_name=product, plan_key=plan)
+    order.provider, order.provider_reference = "stripe", f"cs_test_lock_{order.pk}"
+    order.save(update_fields=["provider", "provider_reference"])
+    return order
+
+
+def one_while_the_other_holds(
+    first: Callable[[], object], second: Callable[[], object]
+) -> tuple[object, object]:
+    started, release = threading.Event(), threading.Event()
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        held = pool.submit(holding(first, started, release))
+        waiting = pool.submit(after(started, second))
+        try:
+            wait_until_a_query_waits_for_a_lock()
+        finally:
+            release.set()
+        return held.result(timeout=60), waiting.result(timeout=60)
+
+
+def test_a_cancel_during_the_fulfilment_is_refused_and_the_refund_takes_the_credits_back() -> None:
+    user = User.objects.create_user("lan@example.com")
+    order = stripe_order(user, "lead-sourcing", "basic")
+
+    fulfilled, cancelled = one_while_the_other_holds(
+        lambda: services.handle_stripe_event(session_event(order)),
+        lambda: services.cancel_order(user, order.pk),
+    )
+
+    assert fulfilled == services.Outcome.FULFILLED
+    assert isinstance(cancelled, Conflict)
+    order.refresh_from_db()
+    assert order.status == Order.Status.PAID
+    assert services.handle_stripe_event(refund_event(order)) == services.Outcome.REFUNDED
+    assert CreditAccount.objects.get(user=user).bought_balance == 0
+
+
+def test_two_payment_events_for_one_session_at_once_start_one_subscription() -> None:
+    user = User.objects.create_user("lan@example.com")
+    order = stripe_order(user, "market-insights", "monthly")
+
+    first, second = one_while_the_other_holds(
+        lambda: services.handle_stripe_event(session_event(order)),
+        lambda: services.handle_stripe_event(
+            session_event(order, "checkout.session.async_payment_succeeded")
+        ),
+    )
+
+    assert (first, second) == (services.Outcome.FULFILLED, services.Outcome.ALREADY_DONE)
+    assert Subscription.objects.filter(user=user).count() == 1

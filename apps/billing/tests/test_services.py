@@ -207,6 +207,71 @@ def test_yesterdays_free_credits_are_not_given_back_today(user: User) -> None:
         assert ledger_total(user) == account.balance
 
 
+def test_refunding_one_charge_leaves_the_other_charges(user: User) -> None:
+    services.grant_credits(user, amount=100, reason="Basic pack", reference="order:1")
+    services.charge_credits(user, amount=4, reason="lead-email", reference="lead-email:1")
+    services.charge_credits(user, amount=20, reason="lead-phone", reference="lead-phone:2")
+
+    services.refund_credits(user, reference="lead-phone:2", reason="no phone number found")
+
+    account = CreditAccount.objects.get(user=user)
+    assert (account.free_balance, account.bought_balance) == (6, 100)
+    refunds = CreditEntry.objects.filter(kind="refund").values_list("reference", "amount")
+    assert sorted(refunds) == [("lead-phone:2", 6), ("lead-phone:2", 14)]
+    assert ledger_total(user) == account.balance
+
+
+def test_a_refund_of_one_charge_does_not_stop_the_refund_of_another(user: User) -> None:
+    services.grant_credits(user, amount=100, reason="Basic pack", reference="order:1")
+    services.charge_credits(user, amount=15, reason="lead-phone", reference="lead-phone:1")
+    services.charge_credits(user, amount=5, reason="lead-phone", reference="lead-phone:2")
+
+    first = services.refund_credits(user, reference="lead-phone:1", reason="no result")
+    second = services.refund_credits(user, reference="lead-phone:2", reason="no result")
+
+    assert (first.changed, second.changed) == (True, True)
+    account = CreditAccount.objects.get(user=user)
+    assert (account.free_balance, account.bought_balance) == (10, 100)
+    assert ledger_total(user) == account.balance
+
+
+def test_the_bought_part_of_yesterdays_charge_is_given_back_today(user: User) -> None:
+    services.grant_credits(user, amount=50, reason="Basic pack", reference="order:1")
+    with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
+        # Ten of today's free credits, then four bought ones.
+        services.charge_credits(user, amount=14, reason="lead-phone", reference="lead-phone:1")
+        assert CreditAccount.objects.get(user=user).bought_balance == 46
+    with time_machine.travel(AFTER_MIDNIGHT, tick=False):
+        refunded = services.refund_credits(user, reference="lead-phone:1", reason="no result")
+        account = CreditAccount.objects.get(user=user)
+
+    assert refunded.changed is True
+    # Yesterday's free credits would have expired at midnight: only the bought four come back.
+    assert (account.free_balance, account.bought_balance) == (10, 50)
+    refund = CreditEntry.objects.get(kind="refund")
+    assert (refund.bucket, refund.amount) == ("bought", 4)
+    assert ledger_total(user) == account.balance
+
+
+def test_a_refund_today_of_a_free_charge_of_today_gives_back_free_credits(user: User) -> None:
+    with time_machine.travel(AFTER_MIDNIGHT, tick=False):
+        services.charge_credits(user, amount=3, reason="lead-email", reference="lead-email:1")
+        refunded = services.refund_credits(user, reference="lead-email:1", reason="no result")
+        account = CreditAccount.objects.get(user=user)
+    assert refunded.changed is True
+    assert (account.free_balance, account.bought_balance) == (10, 0)
+    assert ledger_total(user) == account.balance
+
+
+def test_refunding_only_yesterdays_free_credits_changes_nothing(user: User) -> None:
+    with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
+        services.charge_credits(user, amount=4, reason="lead-phone", reference="lead-phone:1")
+    with time_machine.travel(AFTER_MIDNIGHT, tick=False):
+        refunded = services.refund_credits(user, reference="lead-phone:1", reason="no result")
+    assert refunded.changed is False
+    assert not CreditEntry.objects.filter(kind="refund").exists()
+
+
 def test_free_credits_reset_at_midnight_utc(user: User) -> None:
     services.grant_credits(user, amount=50, reason="Basic pack", reference="order:1")
     with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
@@ -232,7 +297,43 @@ def test_free_credits_reset_at_midnight_utc(user: User) -> None:
         ("daily_grant", 10),
         ("charge", -1),
     ]
+    daily = CreditEntry.objects.filter(kind__startswith="daily_").order_by("id")
+    assert list(daily.values_list("bucket", "reason", "reference")) == [
+        ("free", "daily free credits", "daily:2026-03-01"),
+        ("free", "daily credits expired", "daily:2026-03-01"),
+        ("free", "daily free credits", "daily:2026-03-02"),
+    ]
     assert ledger_total(user) == account.balance
+
+
+def test_without_a_daily_allowance_yesterdays_free_credits_still_expire(user: User) -> None:
+    services.grant_credits(user, amount=50, reason="Basic pack", reference="order:1")
+    with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
+        services.charge_credits(user, amount=3, reason="lead-email", reference="lead-email:1")
+    Plan.objects.filter(product__name="lead-sourcing", key="free").update(daily_credits=0)
+    with time_machine.travel(AFTER_MIDNIGHT, tick=False):
+        services.charge_credits(user, amount=1, reason="lead-email", reference="lead-email:2")
+        account = CreditAccount.objects.get(user=user)
+    assert (account.free_balance, account.bought_balance) == (0, 49)
+    assert ledger_total(user) == account.balance
+
+
+def test_the_daily_allowance_is_the_users_own_plans(user: User) -> None:
+    free = Plan.objects.get(product__name="lead-sourcing", key="free")
+    free.pk, free.key, free.kind, free.daily_credits = None, "team", Plan.Kind.SUBSCRIPTION, 25
+    free.period, free.price_cents, free.list_price_cents = Plan.Period.MONTH, 100, 100
+    free.save()
+    start = datetime.now(UTC)
+    Subscription.objects.create(
+        user=user, plan=free, started_at=start, ends_at=services.period_end(free, start)
+    )
+    other = User.objects.create_user("binh@example.com")
+
+    services.charge_credits(user, amount=1, reason="lead-email", reference="lead-email:1")
+    services.charge_credits(other, amount=1, reason="lead-email", reference="lead-email:1")
+
+    assert CreditAccount.objects.get(user=user).free_balance == 24
+    assert CreditAccount.objects.get(user=other).free_balance == 9
 
 
 def test_free_credits_never_accumulate_across_days(user: User) -> None:

@@ -14,6 +14,7 @@ from django.test import Client
 
 from apps.accounts.models import User
 from apps.billing.models import CreditEntry, Order
+from apps.billing.providers.checkout import CheckoutProviderError
 from apps.billing.providers.stripe_checkout import WebhookRejected, idempotency_key, verified_event
 from apps.billing.tests.conftest import (
     SITE_URL,
@@ -124,6 +125,7 @@ def test_a_refused_session_answers_503_and_fails_the_order(
     fake_stripe: FakeStripeAPI,
     status: int,
     body: dict[str, Any],
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     fake_stripe.status, fake_stripe.body = status, body
 
@@ -133,6 +135,9 @@ def test_a_refused_session_answers_503_and_fails_the_order(
     assert response.json()["meta"]["code"] == "provider_unavailable"
     order = Order.objects.get()
     assert order.status == Order.Status.FAILED
+    [warning] = [r for r in caplog.records if r.name == "apps.billing.services.orders"]
+    assert warning.getMessage().startswith(f"Checkout for order {order.pk} failed at stripe: ")
+    assert isinstance(warning.args[2], CheckoutProviderError)  # the cause, as the provider told it
     assert order.provider == "stripe"
     assert order.provider_reference == ""
     assert not Order.objects.filter(status=Order.Status.PENDING).exists()

@@ -14,7 +14,14 @@ from django.test import Client
 
 from apps.accounts.models import User
 from apps.billing import selectors, services
-from apps.billing.models import CreditAccount, CreditEntry, Order, PaymentEvent, Subscription
+from apps.billing.models import (
+    CreditAccount,
+    CreditEntry,
+    Order,
+    PaymentEvent,
+    Plan,
+    Subscription,
+)
 from apps.billing.services import orders
 from apps.billing.tests.conftest import (
     WEBHOOK_SECRET,
@@ -179,6 +186,53 @@ def test_a_plan_bought_after_the_last_one_ended_starts_at_once(
     assert Subscription.objects.get(order=second).started_at == later
 
 
+def test_another_members_running_plan_does_not_delay_mine(
+    member: User, other_member: User, stripe_order: MakeOrder, deliver: Deliver
+) -> None:
+    theirs = stripe_order(other_member, "market-insights", "monthly")
+    mine = stripe_order(member, "market-insights", "daily")
+    with time_machine.travel(NOON, tick=False):
+        paid(theirs, deliver)
+    with time_machine.travel(NOON + timedelta(hours=1), tick=False):
+        paid(mine, deliver)
+
+    subscription = Subscription.objects.get(order=mine)
+    assert subscription.started_at == NOON + timedelta(hours=1)
+    assert subscription.ends_at == NOON + timedelta(days=1, hours=1)
+
+
+def test_a_running_plan_of_another_product_does_not_delay_this_one(
+    member: User, stripe_order: MakeOrder, deliver: Deliver
+) -> None:
+    team = Plan.objects.get(product__name="lead-sourcing", key="free")
+    team.pk, team.key, team.kind, team.period = None, "team", Plan.Kind.SUBSCRIPTION, "month"
+    team.price_cents = team.list_price_cents = 100
+    team.save()
+    Subscription.objects.create(
+        user=member, plan=team, started_at=NOON, ends_at=NOON + timedelta(days=30)
+    )
+    daily = stripe_order(member, "market-insights", "daily")
+    with time_machine.travel(NOON + timedelta(hours=1), tick=False):
+        paid(daily, deliver)
+
+    assert Subscription.objects.get(order=daily).started_at == NOON + timedelta(hours=1)
+
+
+def test_a_refunded_plan_does_not_delay_the_next_one(
+    member: User, stripe_order: MakeOrder, deliver: Deliver
+) -> None:
+    refunded = stripe_order(member, "market-insights", "monthly")
+    bought = stripe_order(member, "market-insights", "daily")
+    with time_machine.travel(NOON, tick=False):
+        paid(refunded, deliver)
+    with time_machine.travel(NOON + timedelta(hours=1), tick=False):
+        assert outcome(deliver(refund_event(refunded))) == "refunded"
+    with time_machine.travel(NOON + timedelta(hours=2), tick=False):
+        paid(bought, deliver)
+
+    assert Subscription.objects.get(order=bought).started_at == NOON + timedelta(hours=2)
+
+
 def test_an_event_delivered_again_changes_nothing(
     member: User, stripe_order: MakeOrder, deliver: Deliver, ledger_balanced: Callable[..., None]
 ) -> None:
@@ -266,6 +320,25 @@ def test_an_unknown_order_is_acknowledged_and_changes_nothing(
     assert order.status == Order.Status.PENDING
     assert not CreditEntry.objects.exists()
     assert PaymentEvent.objects.get().order is None
+
+
+def test_a_session_names_its_order_by_client_reference_alone(
+    member: User, stripe_order: MakeOrder, deliver: Deliver
+) -> None:
+    order = stripe_order(member, "lead-sourcing", "basic")
+
+    assert outcome(deliver(session_event(order, metadata={}))) == "fulfilled"
+    assert bought_credits(member) == 100
+
+
+def test_a_payment_without_a_payment_intent_keeps_no_payment_reference(
+    member: User, stripe_order: MakeOrder, deliver: Deliver
+) -> None:
+    order = stripe_order(member, "lead-sourcing", "basic")
+
+    assert outcome(deliver(session_event(order, payment_intent=None))) == "fulfilled"
+    order.refresh_from_db()
+    assert order.payment_reference == ""
 
 
 def test_a_session_without_an_order_id_is_acknowledged(
@@ -536,6 +609,29 @@ def test_a_refunded_plan_ends_its_subscription(
     assert current.plan.key == "free"
     order.refresh_from_db()
     assert order.status == Order.Status.REFUNDED
+
+
+def test_a_paid_order_cannot_be_cancelled_and_its_refund_takes_the_credits_back(
+    member: User,
+    member_client: Client,
+    stripe_order: MakeOrder,
+    deliver: Deliver,
+    ledger_balanced: Callable[..., None],
+) -> None:
+    order = paid(stripe_order(member, "lead-sourcing", "basic"), deliver)
+
+    cancelled = member_client.put(
+        f"/oms-backend/v1/orders/{order.pk}",
+        json.dumps({"status": "cancelled"}),
+        content_type="application/json",
+    )
+
+    assert cancelled.status_code == 409
+    order.refresh_from_db()
+    assert order.status == Order.Status.PAID
+    assert outcome(deliver(refund_event(order))) == "refunded"
+    assert bought_credits(member) == 0
+    ledger_balanced(member)
 
 
 def test_a_refund_is_applied_once(

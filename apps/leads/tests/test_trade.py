@@ -10,6 +10,7 @@ from django.test import Client
 from apps.leads.imports import import_companies
 from apps.leads.models import Company
 from apps.market import index
+from apps.market.models import TradeParty
 from apps.market.tests.factories import cashew_and_coffee_trade
 
 pytestmark = pytest.mark.django_db
@@ -43,7 +44,12 @@ def found(client: Client, **query: Any) -> dict[str, Any]:
 def test_imports_link_companies_to_importers_by_name_and_country(
     linked: dict[str, Company],
 ) -> None:
-    assert linked["nl"].trade_party_id is not None
+    importers = {
+        (party.normalized_name, party.country): party.pk for party in TradeParty.objects.all()
+    }
+    assert linked["nl"].trade_party_id == importers[("dutch nut trading bv", "NL")]
+    assert linked["us"].trade_party_id == importers[("garden state snacks inc", "US")]
+    assert linked["de"].trade_party_id == importers[("hanseatic coffee gmbh", "DE")]
     assert linked["gb"].trade_party_id is None
 
 

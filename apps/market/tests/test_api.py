@@ -154,10 +154,18 @@ def test_validation_messages(
     assert response.json()["data"]["fields"][field] == [message]
 
 
-def test_an_invalid_search_is_not_counted(free_client: Client) -> None:
-    for _ in range(3):
-        get(free_client, "/fast-ai/v1/shipments", **YEAR_2024)
+def test_invalid_searches_are_not_counted(free_client: Client) -> None:
+    invalid = [
+        YEAR_2024,  # no product or party
+        {**YEAR_2024, "product_details": "cashew", "importer_country": "XX"},
+        {**YEAR_2024, "product_details": "coffee", "hs_code": "9"},
+    ]
+    for query in invalid:
+        assert get(free_client, "/fast-ai/v1/shipments", **query).status_code == 422
+    profile = free_client.get("/fast-ai/v1/users").json()["data"]
+    assert (profile["total_user_query_logs_in_day"], profile["queries_left_today"]) == (0, 2)
     assert total(free_client, product_details="cashew") == 3
+    assert total(free_client, product_details="coffee") == 1
 
 
 # Paging
@@ -247,6 +255,37 @@ def test_paging_and_repeating_a_search_do_not_count_again(free_client: Client) -
     profile = free_client.get("/fast-ai/v1/users").json()["data"]
     assert profile["total_user_query_logs_in_day"] == 1
     assert profile["queries_left_today"] == 1
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"importer_country": "US"},
+        {"exporter_country": "IN"},
+        {"importer_name": "garden state"},
+        {"exporter_name": "kerala"},
+        {"end_date": "30-11-2024"},
+        {"start_date": "02-01-2024"},
+        {"hs_code": "0801"},
+    ],
+)
+def test_a_search_with_another_filter_is_another_search(
+    free_client: Client, change: dict[str, str]
+) -> None:
+    first = {**YEAR_2024, "product_details": "cashew"}
+    assert get(free_client, "/fast-ai/v1/shipments", **first).status_code == 200
+    assert get(free_client, "/fast-ai/v1/shipments", **{**first, **change}).status_code == 200
+
+    refused = get(free_client, "/fast-ai/v1/shipments", **first, importer_name="third search")
+    assert refused.status_code == 403
+
+
+def test_a_one_day_search(paid_client: Client) -> None:
+    assert (
+        total(paid_client, product_details="cashew", start_date="20-03-2024", end_date="20-03-2024")
+        == 1
+    )
+    assert total(paid_client, hs_code="08", start_date="05-03-2024", end_date="20/03/2024") == 2
 
 
 def test_a_paid_plan_searches_without_a_daily_limit(paid_client: Client) -> None:

@@ -66,3 +66,57 @@ def test_a_search_counts_once_however_it_is_spelt() -> None:
         SearchQuery(importer_name="acme ltd", start_date="01/01/2024", end_date="2024-01-31")
     )
     assert first.cache_key() == second.cache_key()
+
+
+ONE_SEARCH = ShipmentFilters(
+    start_date=date(2024, 1, 1),
+    end_date=date(2024, 12, 31),
+    product_details="cashew",
+    importer_name="Dutch Nut Trading",
+    exporter_name="Phuc An",
+    importer_country="NL",
+    exporter_country="VN",
+    hs_codes=("0801",),
+)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"start_date": date(2024, 1, 2)},
+        {"end_date": date(2024, 12, 30)},
+        {"product_details": "coffee"},
+        {"importer_name": "Garden State Snacks"},
+        {"exporter_name": "Kerala Cashew"},
+        {"importer_country": "US"},
+        {"exporter_country": "IN"},
+        {"hs_codes": ("0901",)},
+        {"hs_codes": ("0801", "0901")},
+    ],
+)
+def test_a_search_differing_in_any_filter_counts_apart(change: dict[str, object]) -> None:
+    other = ShipmentFilters(**{**ONE_SEARCH.__dict__, **change})
+    assert other.cache_key() != ONE_SEARCH.cache_key()
+
+
+def test_the_order_of_hs_codes_does_not_make_another_search() -> None:
+    first = ShipmentFilters(**{**ONE_SEARCH.__dict__, "hs_codes": ("0801", "0901")})
+    second = ShipmentFilters(**{**ONE_SEARCH.__dict__, "hs_codes": ("0901", "0801")})
+    assert first.cache_key() == second.cache_key()
+
+
+def test_a_one_day_search_is_valid() -> None:
+    filters = search_filters(
+        SearchQuery(product_details="cashew", start_date="20-03-2024", end_date="20/03/2024")
+    )
+    assert (filters.start_date, filters.end_date) == (date(2024, 3, 20), date(2024, 3, 20))
+
+
+def test_an_end_before_the_start_is_refused() -> None:
+    with pytest.raises(ValidationFailed) as refused:
+        search_filters(
+            SearchQuery(product_details="cashew", start_date="21-03-2024", end_date="20-03-2024")
+        )
+    assert refused.value.fields == {
+        "start_date": ["Start date must be before or equal to end date"]
+    }

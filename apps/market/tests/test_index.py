@@ -117,6 +117,23 @@ def test_dates_bound_the_search(trade: dict[str, TradeParty]) -> None:
     assert current().count(search(end_date=date(2024, 3, 31))) == 2
 
 
+def test_both_dates_are_inside_the_search(trade: dict[str, TradeParty]) -> None:
+    march = search(start_date=date(2024, 3, 5), end_date=date(2024, 3, 20))
+    assert [r["date"] for r in current().page(march, offset=0, limit=10)] == [
+        date(2024, 3, 20),
+        date(2024, 3, 5),
+    ]
+    assert current().count(search(start_date=date(2024, 3, 20), end_date=date(2024, 3, 20))) == 1
+    assert current().count(search(start_date=date(2024, 3, 6), end_date=date(2024, 3, 19))) == 0
+
+
+def test_an_hs_code_matches_from_the_first_digit(trade: dict[str, TradeParty]) -> None:
+    # 080132 and 090111 hold these digits, but not at their start.
+    for code in ("01", "13", "32", "0132", "11", "0111"):
+        assert current().count(search(hs_codes=(code,))) == 0, code
+    assert current().count(search(hs_codes=("0801", "01"))) == 3
+
+
 def test_paging(trade: dict[str, TradeParty]) -> None:
     first = current().page(search(), offset=0, limit=3)
     second = current().page(search(), offset=3, limit=3)
