@@ -305,6 +305,7 @@ class TradeSummaryOut(Schema):
 class CompanyDetailOut(CompanyOut):
     people_count: int
     trade: TradeSummaryOut | None
+    trade_party_id: int | None  # its trade profile in market insights (`?party=`)
 
 
 class CompanyDetailEnvelope(Schema):

@@ -354,6 +354,7 @@ def company_detail(company_id: int) -> dict[str, Any]:
         **company_row(company, totals),
         "people_count": company.people.count(),
         "trade": summary,
+        "trade_party_id": party if summary else None,
     }
 
 

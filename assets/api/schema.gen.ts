@@ -2190,6 +2190,8 @@ export interface components {
             /** People Count */
             people_count: number;
             trade: components["schemas"]["TradeSummaryOut"] | null;
+            /** Trade Party Id */
+            trade_party_id: number | null;
         };
         /** CountryTotal */
         CountryTotal: {

@@ -186,6 +186,7 @@ def test_company_detail_has_its_people_count(
     data = member_client.get(f"{COMPANIES}/{catalogue['hanse'].pk}").json()["data"]
 
     assert (data["name"], data["people_count"], data["trade"]) == ("Hanse Nuts GmbH", 1, None)
+    assert data["trade_party_id"] is None
     assert member_client.get(f"{COMPANIES}/999999").status_code == 404
 
 

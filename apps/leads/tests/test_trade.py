@@ -89,8 +89,10 @@ def test_a_bad_hs_code_is_a_field_message(
 def test_the_detail_carries_the_trade_summary(
     member_client: Client, linked: dict[str, Company]
 ) -> None:
-    trade = member_client.get(f"{COMPANIES}/{linked['us'].pk}").json()["data"]["trade"]
+    detail = member_client.get(f"{COMPANIES}/{linked['us'].pk}").json()["data"]
+    trade = detail["trade"]
 
+    assert detail["trade_party_id"] == linked["us"].trade_party_id is not None
     assert trade["shipments"] == 2
     assert trade["top_products"][0]["hs_code"] == "080132"
     assert {row["country"] for row in trade["partner_countries"]} == {"VN", "IN"}

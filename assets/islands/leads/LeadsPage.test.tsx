@@ -78,6 +78,7 @@ const DETAIL = {
       { month: "2026-02", shipments: 4, value_usd: 280000 },
     ],
   },
+  trade_party_id: 314,
 };
 
 function lead(fields: Record<string, unknown> = {}) {
@@ -228,6 +229,7 @@ describe("company detail", () => {
     expect(params.get("product_details")).toBe("cashew");
     expect(params.get("start_date")).toBe("01-03-2025");
     expect(params.get("end_date")).toBe("12-02-2026");
+    expect(params.get("party")).toBe("314");
     expect(await screen.findByText("Anna Becker")).toBeTruthy();
   });
 });

@@ -12,7 +12,8 @@ import { useCountries } from "./format";
 // chart.js is loaded only when a company has shipments to draw.
 const ShipmentChart = lazy(() => import("../../components/ShipmentChart"));
 
-/** The same importer in market insights, over its whole trade history, with the list's product. */
+/** The same importer in market insights, over its whole trade history, with the list's product,
+ * its trade profile open. */
 export function marketHref(company: CompanyDetail, product: string): string {
   const trade = company.trade;
   const first = trade?.monthly[0]?.month;
@@ -28,7 +29,8 @@ export function marketHref(company: CompanyDetail, product: string): string {
     importerName: company.name,
     importerCountry: company.country,
   });
-  return `/market-insights?${query}`;
+  const party = company.tradePartyId ? `&party=${company.tradePartyId}` : "";
+  return `/market-insights?${query}${party}`;
 }
 
 function Totals({ trade }: { trade: TradeSummary }) {

@@ -69,6 +69,12 @@ interface InitialSearch {
 }
 
 /** The search the page opens with: the one in the address bar, when it is complete. */
+/** A trade profile the address asks to open (`?party=<id>`, from a company page). */
+export function partyFromAddress(search: string): OpenParty | null {
+  const id = new URLSearchParams(search).get("party") ?? "";
+  return /^[1-9]\d{0,15}$/.test(id) ? { id: Number(id), name: "" } : null;
+}
+
 function initialSearch(): InitialSearch {
   const fromAddress = filtersFromQuery(window.location.search);
   if (!fromAddress) return { form: emptyFilters(), submitted: null, fromAddress: false };
@@ -89,7 +95,7 @@ export function MarketPage() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(() => pageSizeFromSearch(window.location.search));
   const [sort, setSort] = useState<ShipmentSort>(() => sortFromSearch(window.location.search));
-  const [party, setParty] = useState<OpenParty | null>(null);
+  const [party, setParty] = useState<OpenParty | null>(() => partyFromAddress(window.location.search));
   const [aiImporters, setAiImporters] = useState<NonNullable<AiAnswer["importers"]>>([]);
   const query = submitted ? filterQuery(submitted) : null;
   const { statistics, hsCodes, summary, table } = useMarketSearch(query, page, pageSize, sort);
