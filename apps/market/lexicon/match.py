@@ -9,7 +9,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from apps.market.lexicon.index import LANGUAGES, Lexicon, lexicon
+from apps.market.lexicon.index import LANGUAGES, Lexicon, lexicon, record_terms
 from apps.market.lexicon.text import QUESTION_WORDS, Term, has_cjk, latin_terms, stem, words
 
 # Words that name a kind of goods within a code: a variety, a grade of farming. The
@@ -276,7 +276,7 @@ def _subheadings(heading: str, keys: set[str], matched: set[str], lex: Lexicon) 
     if len(heading) != 4 or not children:
         return ()
     if len(children) == 1:
-        return (children[0],)  # a heading without subdivision: its one subheading
+        return ()  # a heading without subdivision: the heading itself
     shared = frozenset.intersection(*(lex.docs[child].terms for child in children))
     scored = []
     for child in children:
@@ -295,14 +295,24 @@ def _subheadings(heading: str, keys: set[str], matched: set[str], lex: Lexicon) 
     full = [(found, child) for score, found, child in scored if score >= top - 1e-9]
     if len(full) == len(children) or not _anchored(full[0][0]):
         return ()
-    if len(full) > 1:
+    # The plain form among equals only when the words speak of the legal texts' states
+    # ('unroasted' coffee is also not decaffeinated); 'pepper' alone is whole and ground.
+    states = {key for key in keys if not _is_anchor(key)}
+    if len(full) > 1 and states & frozenset().union(*(_marks(c, lex) for c in children)):
         plain = _plain_forms([child for _, child in full], keys, lex)
         full = [(found, child) for found, child in full if child in plain]
     return tuple(child for _, child in full)
 
 
+@lru_cache(maxsize=4096)
 def _marks(code: str, lex: Lexicon) -> frozenset[str]:
-    return frozenset(k for k in lex.docs[code].nomenclature if "_" not in k)
+    """The single-word terms of a code's English legal texts (the states they name)."""
+    out: set[str] = set()
+    for record in lex.docs[code].records:
+        if record.kind == "code":
+            for text in record.en:
+                out |= {k for k in record_terms(text) if "_" not in k and not k.startswith("#")}
+    return frozenset(out)
 
 
 def _plain_forms(group: list[str], keys: set[str], lex: Lexicon) -> list[str]:
