@@ -9,7 +9,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from apps.market.lexicon.index import LANGUAGES, Lexicon, lexicon, record_terms
+from apps.market.lexicon.index import LANGUAGES, Lexicon, lexicon, name_forms, record_terms
 from apps.market.lexicon.text import QUESTION_WORDS, Term, has_cjk, latin_terms, stem, words
 
 # Words that name a kind of goods within a code: a variety, a grade of farming. The
@@ -263,10 +263,36 @@ def _best(terms: list[Term], lex: Lexicon) -> tuple[str, tuple[str, ...], set[st
     if best is None or best[0] < _MIN_SCORE:
         return None
     score, heading, matched = best
+    if _names_whole(heading, matched, lex):
+        return heading, (heading,), matched, score
     subs = _subheadings(heading, keys, matched, lex)
     if len(subs) == 1:
         return subs[0], subs, matched, score
     return heading, subs or (heading,), matched, score
+
+
+def _names_whole(heading: str, matched: set[str], lex: Lexicon) -> bool:
+    """The words are a trade name that covers the whole heading, and nothing more."""
+    doc = lex.docs.get(heading)
+    if doc is None or len(heading) != 4:
+        return False
+    for record in doc.records:
+        if not record.whole:
+            continue
+        for text in (*record.en, *record.vi, *record.zh):
+            forms = name_forms(text)
+            if forms and all(form & matched for form in forms):
+                covered = frozenset().union(*forms)
+                # Chinese names inside the name ('橡胶' in '天然橡胶') are the name too.
+                single = {
+                    key
+                    for key in matched
+                    if "_" not in key
+                    and not (key.startswith("#") and any(key in form for form in covered))
+                }
+                if single <= covered:
+                    return True
+    return False
 
 
 def _subheadings(heading: str, keys: set[str], matched: set[str], lex: Lexicon) -> tuple[str, ...]:

@@ -28,7 +28,6 @@ def only(text: str, language: str = "en"):  # type: ignore[no-untyped-def]
         ("banana", "080390"),
         ("ground pepper", "090412"),
         ("raw coffee beans unroasted", "090111"),
-        ("frozen shrimp", "030617"),
         ("tapioca starch", "110814"),
     ],
 )
@@ -49,10 +48,43 @@ def test_words_fitting_several_subheadings_give_all_of_them() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "language", "codes"),
+    [
+        # Frozen shrimp of cold water and the others; star anise whole and ground; green
+        # tea packed and in bulk; pepper whole and ground; 'cashew' in shell and shelled.
+        ("frozen shrimp", "en", ("030616", "030617")),
+        ("star anise", "en", ("090961", "090962")),
+        ("chè xanh", "vi", ("090210", "090220")),
+        ("pepper", "en", ("090411", "090412")),
+        ("腰果", "zh", ("080131", "080132")),
+    ],
+)
+def test_a_name_that_fits_several_subheadings_equally_gives_all_of_them(
+    text: str, language: str, codes: tuple[str, ...]
+) -> None:
+    assert only(text, language).hs_codes == codes
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "code"),
+    [
+        ("natural rubber", "en", "4001"),
+        ("gạo", "vi", "1006"),
+        ("quế", "vi", "0906"),
+        ("蜂蜜", "zh", "0409"),
+    ],
+)
+def test_a_trade_name_covering_a_heading_gives_the_heading(
+    text: str, language: str, code: str
+) -> None:
+    match = only(text, language)
+    assert match.hs_codes == (code,)
+
+
+@pytest.mark.parametrize(
     ("text", "code"),
     [
         # Not among the hand-written products: found through the nomenclature's texts.
-        ("star anise", "090961"),
         ("lychee", "081090"),
         ("Persimmons", "081070"),
         ("frozen okra", "071029"),
@@ -87,7 +119,7 @@ def test_vietnamese_with_or_without_accents(text: str) -> None:
 
 def test_accents_tell_vietnamese_words_apart() -> None:
     # 'chè' is tea; 'chế biến' (processed) is not.
-    assert only("chè xanh", "vi").hs_code == "090220"
+    assert only("chè xanh", "vi").hs_codes == ("090210", "090220")
     assert all(not m.hs_code.startswith("0902") for m in match_products("chế biến", "vi"))
 
 
