@@ -172,7 +172,10 @@ class HSSuggestion:
 def _cjk_terms(text: str, lex: Lexicon) -> list[Term]:
     """Chinese names of the lexicon found in the text, longest first, without overlaps."""
     out: list[Term] = []
-    for match in re.finditer(r"[\u3400-\u9fff\uf900-\ufaff]+", text):
+    # A Latin letter right before Chinese is part of the name ('T恤').
+    for match in re.finditer(
+        r"(?:[A-Za-z](?=[\u3400-\u9fff]))?[\u3400-\u9fff\uf900-\ufaff]+", text
+    ):
         run, base, i = match.group(0), match.start(), 0
         while i < len(run):
             for size in range(min(lex.zh_longest, len(run) - i), 1, -1):
@@ -193,21 +196,18 @@ def _cjk_terms(text: str, lex: Lexicon) -> list[Term]:
     return out
 
 
-@lru_cache(maxsize=1)
-def _question_keys() -> frozenset[str]:
-    out: set[str] = set()
-    for word in QUESTION_WORDS:
-        out |= {term.key for term in latin_terms(words(word))}
-    return frozenset(out)
-
-
 def query_terms(text: str) -> list[Term]:
     lex = lexicon()
-    skip = _question_keys()
+    # Question words by the word as written, accents kept ('canned' is goods, 'đồ' not 'do').
+    asked = [
+        (w.start, w.end)
+        for w in words(text)
+        if (w.lower if w.accented else w.folded) in QUESTION_WORDS
+    ]
     terms = [
         term
         for term in latin_terms(words(text))
-        if not any(part in skip for part in term.key.split("_"))
+        if not any(term.start <= s and e <= term.end for s, e in asked)
     ]
     if has_cjk(text):
         terms += _cjk_terms(text, lex)
@@ -288,7 +288,7 @@ def _names_whole(heading: str, matched: set[str], lex: Lexicon) -> bool:
                     key
                     for key in matched
                     if "_" not in key
-                    and not (key.startswith("#") and any(key in form for form in covered))
+                    and not (key.startswith("#") and any(key[1:] in form for form in covered))
                 }
                 if single <= covered:
                     return True

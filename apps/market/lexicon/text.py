@@ -236,6 +236,9 @@ _PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
     ("powder",): ("ground",),
     ("mixed",): ("mix", "mixtur"),
     ("milled",): ("ground",),
+    # 'than' is also Vietnamese: 'than đá' is coal, 'than củi' charcoal.
+    ("than", "da"): ("coal",),
+    ("than", "cui"): ("charcoal",),
 }
 _MAX_PHRASE = max(len(key) for key in _PHRASES)
 _PHRASE_STARTS = frozenset(key[0] for key in _PHRASES)

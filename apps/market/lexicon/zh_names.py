@@ -44,7 +44,7 @@ TRADE_NAMES: tuple[tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
     ("080521", ("mandarin", "tangerine"), ("quýt",), ("柑橘", "橘子")),
     ("080929", ("cherry",), ("anh đào",), ("樱桃", "车厘子")),
     ("081340", ("dried longan", "dried fruit"), ("long nhãn", "nhãn sấy"), ("龙眼干", "桂圆干")),
-    ("080111", ("desiccated coconut",), ("cơm dừa sấy",), ("椰蓉", "干椰丝")),
+    ("080111", ("desiccated coconut",), ("cơm dừa sấy",), ("椰蓉", "干椰丝", "椰子干")),
     ("080119", ("coconut", "fresh coconut"), ("dừa", "dừa tươi"), ("椰子", "鲜椰子")),
     (
         "080131",
@@ -256,4 +256,35 @@ TRADE_NAMES: tuple[tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
     ("520100", ("raw cotton",), ("bông thô",), ("原棉", "棉花")),
     ("520512", ("cotton yarn",), ("sợi bông",), ("棉纱",)),
     ("240110", ("tobacco leaves",), ("lá thuốc lá",), ("烟叶",)),
+    ("4407", ("sawn wood", "sawn timber", "lumber"), ("gỗ xẻ",), ("锯材", "板材")),
+    ("4001", ("rubber",), ("cao su",), ("橡胶",)),
+    # Pepper of the genus Piper, whole and ground (the capsicums are chillies).
+    ("090411", (), ("hồ tiêu", "tiêu"), ("胡椒",)),
+    ("090412", (), ("hồ tiêu", "tiêu"), ("胡椒",)),
+    # Processed food and feed
+    (
+        "200820",
+        ("canned pineapple", "pineapple in syrup"),
+        ("dứa đóng hộp", "thơm đóng hộp"),
+        ("菠萝罐头", "罐装菠萝"),
+    ),
+    ("230120", ("fishmeal", "fish meal"), ("bột cá",), ("鱼粉",)),
+    # Minerals, fertilisers
+    (
+        "2701",
+        ("coal", "steam coal", "thermal coal", "coking coal"),
+        ("than đá",),
+        ("煤炭", "动力煤", "焦煤"),
+    ),
+    ("310210", ("urea",), ("phân urê", "urê", "phân ure"), ("尿素",)),
+    # Textiles, machines and electronics
+    ("610910", ("t-shirt", "t-shirts", "tee shirts"), ("áo thun", "áo phông"), ("T恤", "T恤衫")),
+    (
+        "854143",
+        ("solar panels", "solar modules", "photovoltaic modules"),
+        ("tấm pin mặt trời", "pin năng lượng mặt trời"),
+        ("太阳能电池板", "光伏组件", "太阳能板"),
+    ),
+    ("851713", ("smartphones", "smartphone"), ("điện thoại thông minh",), ("智能手机",)),
+    ("847130", ("laptop", "laptops", "notebook computer"), ("máy tính xách tay",), ("笔记本电脑",)),
 )
