@@ -10,7 +10,16 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from apps.market.lexicon.index import LANGUAGES, Lexicon, lexicon, name_forms, record_terms
-from apps.market.lexicon.text import QUESTION_WORDS, Term, has_cjk, latin_terms, stem, words
+from apps.market.lexicon.text import (
+    QUESTION_WORDS,
+    STOPWORDS,
+    Term,
+    Word,
+    has_cjk,
+    latin_terms,
+    stem,
+    words,
+)
 
 # Words that name a kind of goods within a code: a variety, a grade of farming. The
 # nomenclature carries none of them, so they stay a text filter.
@@ -196,6 +205,67 @@ def _cjk_terms(text: str, lex: Lexicon) -> list[Term]:
     return out
 
 
+@lru_cache(maxsize=2)
+def _spellings(lex: Lexicon) -> dict[str, frozenset[str]]:
+    """The words of the trade names (Latin script, five letters or more), and each of them
+    with one letter left out, to the words they come from: a misspelt product word is found
+    by one letter added, dropped or changed ('cashw', 'coffe', 'peper')."""
+    out: dict[str, set[str]] = {}
+    for doc in lex.docs.values():
+        for record in doc.records:
+            if record.kind != "product":
+                continue
+            for text in (*record.en, *record.vi):
+                for word in words(text):
+                    folded = word.folded
+                    if len(folded) < 5 or not folded.isascii() or not folded.isalpha():
+                        continue
+                    out.setdefault(folded, set()).add(folded)
+                    for i in range(len(folded)):
+                        out.setdefault(folded[:i] + folded[i + 1 :], set()).add(folded)
+    return {key: frozenset(value) for key, value in out.items()}
+
+
+def _corrected(word: Word, lex: Lexicon) -> Word:
+    """The word, or the one trade-name word it misspells (edit distance 1) when the lexicon
+    knows no term of it."""
+    folded = word.folded
+    if (
+        len(folded) < 5
+        or not folded.isascii()
+        or not folded.isalpha()
+        or folded in QUESTION_WORDS
+        or folded in STOPWORDS
+        or folded in lex.words
+        or stem(folded) in lex.postings
+    ):
+        return word
+    spellings = _spellings(lex)
+    found: set[str] = set(spellings.get(folded, ()))  # a letter too few
+    for i in range(len(folded)):
+        deleted = folded[:i] + folded[i + 1 :]
+        found |= {w for w in spellings.get(deleted, ()) if len(w) == len(folded)}  # changed
+        if deleted in spellings and deleted in spellings[deleted]:
+            found.add(deleted)  # a letter too many
+    found = {w for w in found if _distance_one(folded, w)}
+    # A letter left out or doubled is the likelier slip: 'peper' is 'pepper' before 'paper'.
+    dropped = {w for w in found if len(w) != len(folded)}
+    found = dropped or found
+    if len(found) != 1:
+        return word
+    (right,) = found
+    return Word(word.start, word.end, word.text, right, right)
+
+
+def _distance_one(a: str, b: str) -> bool:
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
 def query_terms(text: str) -> list[Term]:
     lex = lexicon()
     # Question words by the word as written, accents kept ('canned' is goods, 'đồ' not 'do').
@@ -204,9 +274,10 @@ def query_terms(text: str) -> list[Term]:
         for w in words(text)
         if (w.lower if w.accented else w.folded) in QUESTION_WORDS
     ]
+    items = [_corrected(word, lex) for word in words(text)]
     terms = [
         term
-        for term in latin_terms(words(text))
+        for term in latin_terms(items)
         if not any(term.start <= s and e <= term.end for s, e in asked)
     ]
     if has_cjk(text):

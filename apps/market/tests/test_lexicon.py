@@ -175,3 +175,14 @@ def test_matching_is_fast_once_loaded() -> None:
     for text in ("raw coffee beans unroasted", "sầu riêng tươi", "越南香蕉", "frozen shrimp"):
         match_products(text, "en")
     assert (time.perf_counter() - started) / 4 < 0.05
+
+
+@pytest.mark.parametrize(
+    ("text", "code"), [("cashw", "0801"), ("coffe", "0901"), ("peper", "0904")]
+)
+def test_a_product_word_misspelt_by_one_letter_is_found(text: str, code: str) -> None:
+    assert only(text).hs_code == code
+
+
+def test_a_word_known_to_the_lexicon_is_not_corrected() -> None:
+    assert only("paper").hs_code[:2] != "09"
