@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from apps.market.lexicon.index import LANGUAGES, Lexicon, lexicon, name_forms, record_terms
 from apps.market.lexicon.text import (
+    QUESTION_PHRASES,
     QUESTION_WORDS,
     STOPWORDS,
     Term,
@@ -178,6 +179,9 @@ class HSSuggestion:
     level: int
 
 
+_ZH_PARTICLES = frozenset("的了和与及或、吗呢么")
+
+
 def _cjk_terms(text: str, lex: Lexicon) -> list[Term]:
     """Chinese names of the lexicon found in the text, longest first, without overlaps."""
     out: list[Term] = []
@@ -201,6 +205,12 @@ def _cjk_terms(text: str, lex: Lexicon) -> list[Term]:
                     i += size
                     break
             else:
+                # A one-character name standing alone between particles or the run's ends
+                # ('出口到韩国的虾'), never inside other words.
+                before = i == 0 or run[i - 1] in _ZH_PARTICLES
+                after = i == len(run) - 1 or run[i + 1] in _ZH_PARTICLES
+                if run[i] in lex.zh_names and before and after:
+                    out.append(Term("#" + run[i], base + i, base + i + 1))
                 i += 1
     return out
 
@@ -274,11 +284,14 @@ def query_terms(text: str) -> list[Term]:
         for w in words(text)
         if (w.lower if w.accented else w.folded) in QUESTION_WORDS
     ]
+    lowered = text.lower()
+    for phrase in QUESTION_PHRASES:
+        asked += [(m.start(), m.end()) for m in re.finditer(rf"\b{phrase}\b", lowered)]
     items = [_corrected(word, lex) for word in words(text)]
     terms = [
         term
         for term in latin_terms(items)
-        if not any(term.start <= s and e <= term.end for s, e in asked)
+        if not any(term.start < e and s < term.end for s, e in asked)
     ]
     if has_cjk(text):
         terms += _cjk_terms(text, lex)
@@ -324,7 +337,7 @@ def _best(terms: list[Term], lex: Lexicon) -> tuple[str, tuple[str, ...], set[st
             continue
         pool = lex.heading_terms(code)
         score, matched = _score(keys, pool, lex)
-        if not _anchored(matched):
+        if not _anchored(matched) or not _named_by_syllables(code, matched, lex):
             continue
         score += _product_bonus(code, keys, lex)
         # Raw goods before their preparations: a shorter legal text on equal words.
@@ -340,6 +353,22 @@ def _best(terms: list[Term], lex: Lexicon) -> tuple[str, tuple[str, ...], set[st
     if len(subs) == 1:
         return subs[0], subs, matched, score
     return heading, subs or (heading,), matched, score
+
+
+def _named_by_syllables(code: str, matched: set[str], lex: Lexicon) -> bool:
+    """Vietnamese syllables alone name goods only as a whole name of the code ('tỏi',
+    'gạo'), not as a syllable of a longer one ('câu' of 'lưỡi câu', 'mật' of 'mật ong')."""
+    anchors = {key for key in matched if _is_anchor(key)}
+    if not anchors or not all(key.startswith("@") and "_" not in key for key in anchors):
+        return True
+    syllables = {key[1:] for key in anchors}
+    return any(set(name.split()) <= syllables for name in _vi_names(code, lex))
+
+
+@lru_cache(maxsize=4096)
+def _vi_names(code: str, lex: Lexicon) -> frozenset[str]:
+    codes = [code, *lex.children.get(code, [])]
+    return frozenset(name for item in codes for name in lex.names_of(item)["vi"])
 
 
 def _names_whole(heading: str, matched: set[str], lex: Lexicon) -> bool:

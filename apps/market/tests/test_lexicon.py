@@ -186,3 +186,22 @@ def test_a_product_word_misspelt_by_one_letter_is_found(text: str, code: str) ->
 
 def test_a_word_known_to_the_lexicon_is_not_corrected() -> None:
     assert only("paper").hs_code[:2] != "09"
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("tell me a joke", "en"),
+        ("translate this sentence into French please", "en"),
+        ("thời tiết ngày mai thế nào?", "vi"),
+        ("làm sao để đổi mật khẩu?", "vi"),
+        ("kể cho tôi một câu chuyện cười", "vi"),
+    ],
+)
+def test_words_of_conversation_name_no_goods(text: str, language: str) -> None:
+    assert match_products(text, language) == []
+
+
+@pytest.mark.parametrize(("text", "code"), [("tỏi", "070320"), ("chôm chôm", "081090")])
+def test_a_vietnamese_syllable_names_goods_as_a_whole_name(text: str, code: str) -> None:
+    assert only(text, "vi").hs_code == code
