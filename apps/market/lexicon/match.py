@@ -469,6 +469,29 @@ def _qualifiers(
         if len(code) == 6 and code[:4] in lex.docs:
             nomenclature |= lex.docs[code[:4]].nomenclature
     out: list[str] = []
+    # Trade names of the codes the words make up whole: their words are the product's name,
+    # not a qualifier ('black pepper', 'instant coffee'), except where the code holds several
+    # products the legal text does not name ('dragon fruit' among the other fruit): there the
+    # name, in English, tells them apart.
+    named: set[str] = set()
+    for code in codes:
+        products = [r for r in lex.docs[code].records if r.kind == "product" and not r.whole]
+        for record in products:
+            for name in (*record.en, *record.vi, *record.zh):
+                forms = name_forms(name)
+                if not forms or not all(form & matched for form in forms):
+                    continue
+                named |= frozenset().union(*forms) & matched
+                legal = _marks(code, lex) | (_marks(code[:4], lex) if len(code) == 6 else set())
+                english = record_terms(record.en[0]) if record.en else frozenset()
+                unnamed = any(
+                    _is_anchor(k) and "_" not in k and k not in legal
+                    for k in english
+                    if not k.startswith("#")
+                )
+                if unnamed and len(products) > 1:
+                    out.append(record.en[0])
+                break
     by_span: dict[tuple[int, int], set[str]] = {}
     for term in terms:
         if "_" not in term.key:
@@ -479,10 +502,11 @@ def _qualifiers(
         if span_keys & ({"@" + w for w in FORM_WORDS} | FORM_WORDS):
             continue
         if lowered in VARIETY_WORDS or stem(lowered) in VARIETY_WORDS:
-            out.append(piece)
+            if not span_keys & nomenclature:  # 'cinnamon' is the legal text's own word
+                out.append(piece)
             continue
         used = span_keys & matched
-        if used and not used & nomenclature and used & lines:
+        if used and not used & nomenclature and used & lines and not used & named:
             out.append(piece)
     return tuple(dict.fromkeys(out))
 
