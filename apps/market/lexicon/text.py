@@ -345,7 +345,8 @@ def latin_terms(items: list[Word], *, index: bool = False) -> list[Term]:
             negate = True
             i += 1
             continue
-        if word.folded in STOPWORDS or word.lower in VI_STOPWORDS:
+        # An accented Vietnamese word is never an English stop word ('thẻ' is not 'the').
+        if (word.folded in STOPWORDS and not word.accented) or word.lower in VI_STOPWORDS:
             i += 1
             if word.folded not in ("or", "hoac"):
                 negate = False
