@@ -331,19 +331,21 @@ def _best(terms: list[Term], lex: Lexicon) -> tuple[str, tuple[str, ...], set[st
         codes = lex.postings.get(key, ())
         if len(codes) <= _MAX_ANCHOR_CODES:
             candidates |= {code if len(code) <= 4 else code[:4] for code in codes}
-    best: tuple[float, str, set[str]] | None = None
+    scored: list[tuple[float, str, set[str]]] = []
     for code in candidates:
         if code not in lex.docs:
             continue
         pool = lex.heading_terms(code)
         score, matched = _score(keys, pool, lex)
-        if not _anchored(matched) or not _named_by_syllables(code, matched, lex):
+        if not _anchored(matched):
             continue
         score += _product_bonus(code, keys, lex)
         # Raw goods before their preparations: a shorter legal text on equal words.
         score -= 0.001 * len(pool) ** 0.5
-        if best is None or score > best[0]:
-            best = (score, code, matched)
+        scored.append((score, code, matched))
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    # The best code whose Vietnamese syllables make a whole name (checked best first: cheap).
+    best = next((item for item in scored if _named_by_syllables(item[1], item[2], lex)), None)
     if best is None or best[0] < _MIN_SCORE:
         return None
     score, heading, matched = best
