@@ -21,6 +21,7 @@ from apps.market.lexicon.text import (
     stem,
     words,
 )
+from apps.market.names import normalise_name
 
 # Words that name a kind of goods within a code: a variety, a grade of farming. The
 # nomenclature carries none of them, so they stay a text filter.
@@ -267,6 +268,44 @@ def _corrected(word: Word, lex: Lexicon) -> Word:
     return Word(word.start, word.end, word.text, right, right)
 
 
+@lru_cache(maxsize=2)
+def _vi_spellings(lex: Lexicon) -> dict[str, frozenset[str]]:
+    """Vietnamese trade names of two syllables, and each with one letter left out, to the
+    names they come from."""
+    out: dict[str, set[str]] = {}
+    for doc in lex.docs.values():
+        for record in doc.records:
+            if record.kind != "product":
+                continue
+            for name in record.vi:
+                lowered = " ".join(name.lower().split())
+                if len(lowered.split()) != 2 or len(lowered) < 6 or lowered.isascii():
+                    continue
+                out.setdefault(lowered, set()).add(lowered)
+                for i in range(len(lowered)):
+                    if lowered[i] != " ":
+                        out.setdefault(lowered[:i] + lowered[i + 1 :], set()).add(lowered)
+    return {key: frozenset(value) for key, value in out.items()}
+
+
+def _corrected_syllable(before: Word, word: Word, lex: Lexicon) -> Word:
+    """An accented syllable the lexicon does not know, read as the syllable of a
+    two-syllable trade name it misspells by one letter with the syllable before it
+    ('hạt điu' is 'hạt điều')."""
+    if not word.accented or "@" + word.lower in lex.postings or not before.accented:
+        return word
+    pair = f"{before.lower} {word.lower}"
+    found = {
+        name
+        for name in _vi_spellings(lex).get(pair, ())
+        if name.split()[0] == before.lower and len(name) == len(pair) + 1
+    }
+    if len(found) != 1:
+        return word
+    right = next(iter(found)).split()[1]
+    return Word(word.start, word.end, word.text, right, normalise_name(right))
+
+
 def _distance_one(a: str, b: str) -> bool:
     if abs(len(a) - len(b)) > 1 or a == b:
         return False
@@ -288,6 +327,8 @@ def query_terms(text: str) -> list[Term]:
     for phrase in QUESTION_PHRASES:
         asked += [(m.start(), m.end()) for m in re.finditer(rf"\b{phrase}\b", lowered)]
     items = [_corrected(word, lex) for word in words(text)]
+    for index in range(1, len(items)):
+        items[index] = _corrected_syllable(items[index - 1], items[index], lex)
     terms = [
         term
         for term in latin_terms(items)

@@ -188,6 +188,10 @@ def test_a_product_word_misspelt_by_one_letter_is_found(text: str, code: str) ->
     assert only(text).hs_code == code
 
 
+def test_a_vietnamese_name_misspelt_by_one_letter_is_found() -> None:
+    assert only("hạt điu", "vi").hs_codes == ("080131", "080132")
+
+
 def test_a_word_known_to_the_lexicon_is_not_corrected() -> None:
     assert only("paper").hs_code[:2] != "09"
 
