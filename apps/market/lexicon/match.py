@@ -9,8 +9,19 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from apps.market.lexicon.index import LANGUAGES, Lexicon, lexicon
-from apps.market.lexicon.text import QUESTION_WORDS, Term, has_cjk, latin_terms, stem, words
+from apps.market.lexicon.index import LANGUAGES, Lexicon, lexicon, name_forms, record_terms
+from apps.market.lexicon.text import (
+    QUESTION_PHRASES,
+    QUESTION_WORDS,
+    STOPWORDS,
+    Term,
+    Word,
+    has_cjk,
+    latin_terms,
+    stem,
+    words,
+)
+from apps.market.names import normalise_name
 
 # Words that name a kind of goods within a code: a variety, a grade of farming. The
 # nomenclature carries none of them, so they stay a text filter.
@@ -169,10 +180,16 @@ class HSSuggestion:
     level: int
 
 
+_ZH_PARTICLES = frozenset("的了和与及或、吗呢么")
+
+
 def _cjk_terms(text: str, lex: Lexicon) -> list[Term]:
     """Chinese names of the lexicon found in the text, longest first, without overlaps."""
     out: list[Term] = []
-    for match in re.finditer(r"[\u3400-\u9fff\uf900-\ufaff]+", text):
+    # A Latin letter right before Chinese is part of the name ('T恤').
+    for match in re.finditer(
+        r"(?:[A-Za-z](?=[\u3400-\u9fff]))?[\u3400-\u9fff\uf900-\ufaff]+", text
+    ):
         run, base, i = match.group(0), match.start(), 0
         while i < len(run):
             for size in range(min(lex.zh_longest, len(run) - i), 1, -1):
@@ -189,25 +206,133 @@ def _cjk_terms(text: str, lex: Lexicon) -> list[Term]:
                     i += size
                     break
             else:
+                # A one-character name standing alone between particles or the run's ends
+                # ('出口到韩国的虾'), never inside other words.
+                before = i == 0 or run[i - 1] in _ZH_PARTICLES
+                after = i == len(run) - 1 or run[i + 1] in _ZH_PARTICLES
+                if run[i] in lex.zh_names and before and after:
+                    out.append(Term("#" + run[i], base + i, base + i + 1))
                 i += 1
     return out
 
 
-@lru_cache(maxsize=1)
-def _question_keys() -> frozenset[str]:
-    out: set[str] = set()
-    for word in QUESTION_WORDS:
-        out |= {term.key for term in latin_terms(words(word))}
-    return frozenset(out)
+@lru_cache(maxsize=2)
+def _spellings(lex: Lexicon) -> dict[str, frozenset[str]]:
+    """The words of the trade names (Latin script, five letters or more), and each of them
+    with one letter left out, to the words they come from: a misspelt product word is found
+    by one letter added, dropped or changed ('cashw', 'coffe', 'peper')."""
+    out: dict[str, set[str]] = {}
+    for doc in lex.docs.values():
+        for record in doc.records:
+            if record.kind != "product":
+                continue
+            for text in (*record.en, *record.vi):
+                for word in words(text):
+                    folded = word.folded
+                    if len(folded) < 5 or not folded.isascii() or not folded.isalpha():
+                        continue
+                    out.setdefault(folded, set()).add(folded)
+                    for i in range(len(folded)):
+                        out.setdefault(folded[:i] + folded[i + 1 :], set()).add(folded)
+    return {key: frozenset(value) for key, value in out.items()}
+
+
+def _corrected(word: Word, lex: Lexicon) -> Word:
+    """The word, or the one trade-name word it misspells (edit distance 1) when the lexicon
+    knows no term of it."""
+    folded = word.folded
+    if (
+        len(folded) < 5
+        or not folded.isascii()
+        or not folded.isalpha()
+        or folded in QUESTION_WORDS
+        or folded in STOPWORDS
+        or folded in lex.words
+        or stem(folded) in lex.postings
+    ):
+        return word
+    spellings = _spellings(lex)
+    found: set[str] = set(spellings.get(folded, ()))  # a letter too few
+    for i in range(len(folded)):
+        deleted = folded[:i] + folded[i + 1 :]
+        found |= {w for w in spellings.get(deleted, ()) if len(w) == len(folded)}  # changed
+        if deleted in spellings and deleted in spellings[deleted]:
+            found.add(deleted)  # a letter too many
+    found = {w for w in found if _distance_one(folded, w)}
+    # A letter left out or doubled is the likelier slip: 'peper' is 'pepper' before 'paper'.
+    dropped = {w for w in found if len(w) != len(folded)}
+    found = dropped or found
+    if len(found) != 1:
+        return word
+    (right,) = found
+    return Word(word.start, word.end, word.text, right, right)
+
+
+@lru_cache(maxsize=2)
+def _vi_spellings(lex: Lexicon) -> dict[str, frozenset[str]]:
+    """Vietnamese trade names of two syllables, and each with one letter left out, to the
+    names they come from."""
+    out: dict[str, set[str]] = {}
+    for doc in lex.docs.values():
+        for record in doc.records:
+            if record.kind != "product":
+                continue
+            for name in record.vi:
+                lowered = " ".join(name.lower().split())
+                if len(lowered.split()) != 2 or len(lowered) < 6 or lowered.isascii():
+                    continue
+                out.setdefault(lowered, set()).add(lowered)
+                for i in range(len(lowered)):
+                    if lowered[i] != " ":
+                        out.setdefault(lowered[:i] + lowered[i + 1 :], set()).add(lowered)
+    return {key: frozenset(value) for key, value in out.items()}
+
+
+def _corrected_syllable(before: Word, word: Word, lex: Lexicon) -> Word:
+    """An accented syllable the lexicon does not know, read as the syllable of a
+    two-syllable trade name it misspells by one letter with the syllable before it
+    ('hạt điu' is 'hạt điều')."""
+    if not word.accented or "@" + word.lower in lex.postings or not before.accented:
+        return word
+    pair = f"{before.lower} {word.lower}"
+    found = {
+        name
+        for name in _vi_spellings(lex).get(pair, ())
+        if name.split()[0] == before.lower and len(name) == len(pair) + 1
+    }
+    if len(found) != 1:
+        return word
+    right = next(iter(found)).split()[1]
+    return Word(word.start, word.end, word.text, right, normalise_name(right))
+
+
+def _distance_one(a: str, b: str) -> bool:
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
 def query_terms(text: str) -> list[Term]:
     lex = lexicon()
-    skip = _question_keys()
+    # Question words by the word as written, accents kept ('canned' is goods, 'đồ' not 'do').
+    asked = [
+        (w.start, w.end)
+        for w in words(text)
+        if (w.lower if w.accented else w.folded) in QUESTION_WORDS
+    ]
+    lowered = text.lower()
+    for phrase in QUESTION_PHRASES:
+        asked += [(m.start(), m.end()) for m in re.finditer(rf"\b{phrase}\b", lowered)]
+    items = [_corrected(word, lex) for word in words(text)]
+    for index in range(1, len(items)):
+        items[index] = _corrected_syllable(items[index - 1], items[index], lex)
     terms = [
         term
-        for term in latin_terms(words(text))
-        if not any(part in skip for part in term.key.split("_"))
+        for term in latin_terms(items)
+        if not any(term.start < e and s < term.end for s, e in asked)
     ]
     if has_cjk(text):
         terms += _cjk_terms(text, lex)
@@ -247,7 +372,7 @@ def _best(terms: list[Term], lex: Lexicon) -> tuple[str, tuple[str, ...], set[st
         codes = lex.postings.get(key, ())
         if len(codes) <= _MAX_ANCHOR_CODES:
             candidates |= {code if len(code) <= 4 else code[:4] for code in codes}
-    best: tuple[float, str, set[str]] | None = None
+    scored: list[tuple[float, str, set[str]]] = []
     for code in candidates:
         if code not in lex.docs:
             continue
@@ -258,15 +383,59 @@ def _best(terms: list[Term], lex: Lexicon) -> tuple[str, tuple[str, ...], set[st
         score += _product_bonus(code, keys, lex)
         # Raw goods before their preparations: a shorter legal text on equal words.
         score -= 0.001 * len(pool) ** 0.5
-        if best is None or score > best[0]:
-            best = (score, code, matched)
+        scored.append((score, code, matched))
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    # The best code whose Vietnamese syllables make a whole name (checked best first: cheap).
+    best = next((item for item in scored if _named_by_syllables(item[1], item[2], lex)), None)
     if best is None or best[0] < _MIN_SCORE:
         return None
     score, heading, matched = best
+    if _names_whole(heading, matched, lex):
+        return heading, (heading,), matched, score
     subs = _subheadings(heading, keys, matched, lex)
     if len(subs) == 1:
         return subs[0], subs, matched, score
     return heading, subs or (heading,), matched, score
+
+
+def _named_by_syllables(code: str, matched: set[str], lex: Lexicon) -> bool:
+    """Vietnamese syllables alone name goods only as a whole name of the code ('tỏi',
+    'gạo'), not as a syllable of a longer one ('câu' of 'lưỡi câu', 'mật' of 'mật ong')."""
+    anchors = {key for key in matched if _is_anchor(key)}
+    if not anchors or not all(key.startswith("@") and "_" not in key for key in anchors):
+        return True
+    syllables = {key[1:] for key in anchors}
+    return any(set(name.split()) <= syllables for name in _vi_names(code, lex))
+
+
+@lru_cache(maxsize=4096)
+def _vi_names(code: str, lex: Lexicon) -> frozenset[str]:
+    codes = [code, *lex.children.get(code, [])]
+    return frozenset(name for item in codes for name in lex.names_of(item)["vi"])
+
+
+def _names_whole(heading: str, matched: set[str], lex: Lexicon) -> bool:
+    """The words are a trade name that covers the whole heading, and nothing more."""
+    doc = lex.docs.get(heading)
+    if doc is None or len(heading) != 4:
+        return False
+    for record in doc.records:
+        if not record.whole:
+            continue
+        for text in (*record.en, *record.vi, *record.zh):
+            forms = name_forms(text)
+            if forms and all(form & matched for form in forms):
+                covered = frozenset().union(*forms)
+                # Chinese names inside the name ('橡胶' in '天然橡胶') are the name too.
+                single = {
+                    key
+                    for key in matched
+                    if "_" not in key
+                    and not (key.startswith("#") and any(key[1:] in form for form in covered))
+                }
+                if single <= covered:
+                    return True
+    return False
 
 
 def _subheadings(heading: str, keys: set[str], matched: set[str], lex: Lexicon) -> tuple[str, ...]:
@@ -276,7 +445,7 @@ def _subheadings(heading: str, keys: set[str], matched: set[str], lex: Lexicon) 
     if len(heading) != 4 or not children:
         return ()
     if len(children) == 1:
-        return (children[0],)  # a heading without subdivision: its one subheading
+        return ()  # a heading without subdivision: the heading itself
     shared = frozenset.intersection(*(lex.docs[child].terms for child in children))
     scored = []
     for child in children:
@@ -295,14 +464,24 @@ def _subheadings(heading: str, keys: set[str], matched: set[str], lex: Lexicon) 
     full = [(found, child) for score, found, child in scored if score >= top - 1e-9]
     if len(full) == len(children) or not _anchored(full[0][0]):
         return ()
-    if len(full) > 1:
+    # The plain form among equals only when the words speak of the legal texts' states
+    # ('unroasted' coffee is also not decaffeinated); 'pepper' alone is whole and ground.
+    states = {key for key in keys if not _is_anchor(key)}
+    if len(full) > 1 and states & frozenset().union(*(_marks(c, lex) for c in children)):
         plain = _plain_forms([child for _, child in full], keys, lex)
         full = [(found, child) for found, child in full if child in plain]
     return tuple(child for _, child in full)
 
 
+@lru_cache(maxsize=4096)
 def _marks(code: str, lex: Lexicon) -> frozenset[str]:
-    return frozenset(k for k in lex.docs[code].nomenclature if "_" not in k)
+    """The single-word terms of a code's English legal texts (the states they name)."""
+    out: set[str] = set()
+    for record in lex.docs[code].records:
+        if record.kind == "code":
+            for text in record.en:
+                out |= {k for k in record_terms(text) if "_" not in k and not k.startswith("#")}
+    return frozenset(out)
 
 
 def _plain_forms(group: list[str], keys: set[str], lex: Lexicon) -> list[str]:
@@ -333,6 +512,29 @@ def _qualifiers(
         if len(code) == 6 and code[:4] in lex.docs:
             nomenclature |= lex.docs[code[:4]].nomenclature
     out: list[str] = []
+    # Trade names of the codes the words make up whole: their words are the product's name,
+    # not a qualifier ('black pepper', 'instant coffee'), except where the code holds several
+    # products the legal text does not name ('dragon fruit' among the other fruit): there the
+    # name, in English, tells them apart.
+    named: set[str] = set()
+    for code in codes:
+        products = [r for r in lex.docs[code].records if r.kind == "product" and not r.whole]
+        for record in products:
+            for name in (*record.en, *record.vi, *record.zh):
+                forms = name_forms(name)
+                if not forms or not all(form & matched for form in forms):
+                    continue
+                named |= frozenset().union(*forms) & matched
+                legal = _marks(code, lex) | (_marks(code[:4], lex) if len(code) == 6 else set())
+                english = record_terms(record.en[0]) if record.en else frozenset()
+                unnamed = any(
+                    _is_anchor(k) and "_" not in k and k not in legal
+                    for k in english
+                    if not k.startswith("#")
+                )
+                if unnamed and len(products) > 1:
+                    out.append(record.en[0])
+                break
     by_span: dict[tuple[int, int], set[str]] = {}
     for term in terms:
         if "_" not in term.key:
@@ -343,10 +545,11 @@ def _qualifiers(
         if span_keys & ({"@" + w for w in FORM_WORDS} | FORM_WORDS):
             continue
         if lowered in VARIETY_WORDS or stem(lowered) in VARIETY_WORDS:
-            out.append(piece)
+            if not span_keys & nomenclature:  # 'cinnamon' is the legal text's own word
+                out.append(piece)
             continue
         used = span_keys & matched
-        if used and not used & nomenclature and used & lines:
+        if used and not used & nomenclature and used & lines and not used & named:
             out.append(piece)
     return tuple(dict.fromkeys(out))
 

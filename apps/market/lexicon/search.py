@@ -175,6 +175,10 @@ def _without_covered(
 def _scope(codes: tuple[str, ...], code: str, lex: Lexicon) -> list[str]:
     """The codes whose trade names may stand for a match: its own codes, and for a heading
     its subheadings too."""
+    if len(code) == 4 and codes and codes != (code,):
+        # Some of the heading's subheadings ('green tea': bulk and packed): the heading's own
+        # names and those subheadings', not the others'.
+        return [c for c in (code, *codes) if c in lex.docs]
     out = list(dict.fromkeys((code, *codes)))
     if len(code) == 4:
         out += [child for child in lex.children.get(code, []) if child not in out]
@@ -205,6 +209,12 @@ def _group(
                 chosen.append(record)
                 full_names.append(forms)
                 break
+    # A name inside another name found says less than the words ('tea' in 'green tea').
+    flats = [frozenset().union(*forms) for forms in full_names]
+    keep = [i for i, flat in enumerate(flats) if not any(flat < other for other in flats)]
+    dropped = [record for i, record in enumerate(chosen) if i not in keep]
+    chosen = [chosen[i] for i in keep]
+    full_names = [full_names[i] for i in keep]
     # A qualifier that some trade names stand for ('robusta' is also '罗布斯塔'), unless every
     # name found says it already ('longan').
     varieties: dict[str, list[str]] = {}
@@ -225,7 +235,7 @@ def _group(
         longest = max(full_names, key=len)
         needed = [form & keys for form in longest]
         for record in records:
-            if record in chosen:
+            if record in chosen or record in dropped:
                 continue
             for name in (*record.en, *record.vi, *record.zh):
                 forms = name_forms(name)

@@ -37,6 +37,9 @@ class NameRecord:
     zh: tuple[str, ...] = ()
     kind: str = "code"  # code (the code's own text), line (a national 8-digit line), product
     weight: float = 1.0
+    # A trade name written at a heading covers all of it ('natural rubber' is 4001): the
+    # catalogue's products name a heading to search by, not as what the name means.
+    whole: bool = False
 
 
 # Legal wording that names no goods.
@@ -113,7 +116,9 @@ def _embedded() -> Iterator[NameRecord]:
                 code, vi=(vi_name,) if vi_name else (), zh=(zh_name,) if zh_name else ()
             )
     for code, en, vi, zh in zh_names.TRADE_NAMES:
-        yield NameRecord(code, en=en, vi=vi, zh=zh, kind="product", weight=1.2)
+        yield NameRecord(
+            code, en=en, vi=vi, zh=zh, kind="product", weight=1.2, whole=len(code) == 4
+        )
 
 
 def _products() -> Iterator[NameRecord]:

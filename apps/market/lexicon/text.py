@@ -202,11 +202,31 @@ _QUESTION_WORDS = """
     find search compare last past previous next this year years month months quarter quarters
     week weeks day days today since until between during over under about around per average
     growth change trend statistics data number how's what's who's origin destination
+    hello hi please thanks thank help joke jokes funny story stories poem translate translation
+    sentence word words weather forecast password login account email explain write
     bao nhiêu nhiều nhất lớn những nào ai đâu gì năm tháng quý tuần ngày qua trước nay từ
     đến giữa xuất khẩu nhập khẩu mua bán công ty doanh nghiệp thị trường giá trị sản lượng
-    khối lượng số liệu top hàng đầu so sánh của cho tôi chúng
+    khối lượng số liệu top hàng đầu so sánh của cho tôi chúng thế sao làm kể một hãy giúp
+    đổi sang vào tới
     """
 QUESTION_WORDS = frozenset(_QUESTION_WORDS.split())
+# Vietnamese words of several syllables that name no goods, though a syllable of them may
+# ('mật' of 'mật khẩu', password, is also of 'mật ong', honey).
+QUESTION_PHRASES = (
+    "thời tiết",
+    "dự báo",
+    "mật khẩu",
+    "tài khoản",
+    "ngày mai",
+    "hôm nay",
+    "câu chuyện",
+    "chuyện cười",
+    "truyện cười",
+    "thế nào",
+    "làm sao",
+    "dịch sang",
+    "tiêu thụ",
+)
 
 # Words that make the next one negative: 'not roasted', 'chưa rang', 'neither crushed nor ground'.
 _NEGATIONS = frozenset({"not", "non", "neither", "nor", "than", "chưa", "không", "chua", "khong"})
@@ -236,6 +256,9 @@ _PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
     ("powder",): ("ground",),
     ("mixed",): ("mix", "mixtur"),
     ("milled",): ("ground",),
+    # 'than' is also Vietnamese: 'than đá' is coal, 'than củi' charcoal.
+    ("than", "da"): ("coal",),
+    ("than", "cui"): ("charcoal",),
 }
 _MAX_PHRASE = max(len(key) for key in _PHRASES)
 _PHRASE_STARTS = frozenset(key[0] for key in _PHRASES)
@@ -322,7 +345,8 @@ def latin_terms(items: list[Word], *, index: bool = False) -> list[Term]:
             negate = True
             i += 1
             continue
-        if word.folded in STOPWORDS or word.lower in VI_STOPWORDS:
+        # An accented Vietnamese word is never an English stop word ('thẻ' is not 'the').
+        if (word.folded in STOPWORDS and not word.accented) or word.lower in VI_STOPWORDS:
             i += 1
             if word.folded not in ("or", "hoac"):
                 negate = False

@@ -431,7 +431,6 @@ QUESTIONS = [
             "start_date": "01-07-2026",
             "end_date": "30-09-2026",
         },
-        marks=pytest.mark.xfail(reason="the product lexicon does not know '虾' on its own"),
     ),
     (
         "今年巴沙鱼出口到美国",
@@ -567,12 +566,7 @@ def test_three_languages_give_the_same_filters() -> None:
     [
         "hello, how are you?",
         "你好",
-        pytest.param(
-            "tiêu thụ điện",
-            marks=pytest.mark.xfail(
-                reason="the product lexicon reads 'tiêu' (pepper) in 'tiêu thụ'"
-            ),
-        ),
+        "tiêu thụ điện",
     ],
 )
 def test_questions_with_nothing_to_search_are_not_understood(question: str) -> None:

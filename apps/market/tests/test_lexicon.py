@@ -28,7 +28,6 @@ def only(text: str, language: str = "en"):  # type: ignore[no-untyped-def]
         ("banana", "080390"),
         ("ground pepper", "090412"),
         ("raw coffee beans unroasted", "090111"),
-        ("frozen shrimp", "030617"),
         ("tapioca starch", "110814"),
     ],
 )
@@ -49,10 +48,43 @@ def test_words_fitting_several_subheadings_give_all_of_them() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "language", "codes"),
+    [
+        # Frozen shrimp of cold water and the others; star anise whole and ground; green
+        # tea packed and in bulk; pepper whole and ground; 'cashew' in shell and shelled.
+        ("frozen shrimp", "en", ("030616", "030617")),
+        ("star anise", "en", ("090961", "090962")),
+        ("chè xanh", "vi", ("090210", "090220")),
+        ("pepper", "en", ("090411", "090412")),
+        ("腰果", "zh", ("080131", "080132")),
+    ],
+)
+def test_a_name_that_fits_several_subheadings_equally_gives_all_of_them(
+    text: str, language: str, codes: tuple[str, ...]
+) -> None:
+    assert only(text, language).hs_codes == codes
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "code"),
+    [
+        ("natural rubber", "en", "4001"),
+        ("gạo", "vi", "1006"),
+        ("quế", "vi", "0906"),
+        ("蜂蜜", "zh", "0409"),
+    ],
+)
+def test_a_trade_name_covering_a_heading_gives_the_heading(
+    text: str, language: str, code: str
+) -> None:
+    match = only(text, language)
+    assert match.hs_codes == (code,)
+
+
+@pytest.mark.parametrize(
     ("text", "code"),
     [
         # Not among the hand-written products: found through the nomenclature's texts.
-        ("star anise", "090961"),
         ("lychee", "081090"),
         ("Persimmons", "081070"),
         ("frozen okra", "071029"),
@@ -76,7 +108,9 @@ def test_a_variety_no_code_carries_is_a_qualifier() -> None:
     assert match.hs_code == "090111"
     assert match.qualifiers == ("robusta",)
     assert only("organic cashew kernels").qualifiers == ("organic",)
-    assert only("dragon fruit").qualifiers == ("dragon",)
+    # A fruit among the other fruit of its code: its English name tells it apart.
+    assert only("dragon fruit").qualifiers == ("dragon fruit",)
+    assert only("thanh long", "vi").qualifiers == ("dragon fruit",)
     assert only("durian").qualifiers == ()
 
 
@@ -87,7 +121,7 @@ def test_vietnamese_with_or_without_accents(text: str) -> None:
 
 def test_accents_tell_vietnamese_words_apart() -> None:
     # 'chè' is tea; 'chế biến' (processed) is not.
-    assert only("chè xanh", "vi").hs_code == "090220"
+    assert only("chè xanh", "vi").hs_codes == ("090210", "090220")
     assert all(not m.hs_code.startswith("0902") for m in match_products("chế biến", "vi"))
 
 
@@ -107,7 +141,9 @@ def test_chinese(text: str, code: str) -> None:
 def test_several_products_in_one_question() -> None:
     matches = match_products("cashew and black pepper exports to Germany", "en")
     assert [m.hs_code[:4] for m in matches] == ["0801", "0904"]
-    assert matches[1].qualifiers == ("black",)
+    # 'black pepper' is a trade name of the pepper subheadings: no qualifier.
+    assert matches[1].qualifiers == ()
+    assert matches[1].hs_codes == ("090411", "090412")
 
 
 def test_words_naming_no_goods_find_nothing() -> None:
@@ -143,3 +179,37 @@ def test_matching_is_fast_once_loaded() -> None:
     for text in ("raw coffee beans unroasted", "sầu riêng tươi", "越南香蕉", "frozen shrimp"):
         match_products(text, "en")
     assert (time.perf_counter() - started) / 4 < 0.05
+
+
+@pytest.mark.parametrize(
+    ("text", "code"), [("cashw", "0801"), ("coffe", "0901"), ("peper", "0904")]
+)
+def test_a_product_word_misspelt_by_one_letter_is_found(text: str, code: str) -> None:
+    assert only(text).hs_code == code
+
+
+def test_a_vietnamese_name_misspelt_by_one_letter_is_found() -> None:
+    assert only("hạt điu", "vi").hs_codes == ("080131", "080132")
+
+
+def test_a_word_known_to_the_lexicon_is_not_corrected() -> None:
+    assert only("paper").hs_code[:2] != "09"
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("tell me a joke", "en"),
+        ("translate this sentence into French please", "en"),
+        ("thời tiết ngày mai thế nào?", "vi"),
+        ("làm sao để đổi mật khẩu?", "vi"),
+        ("kể cho tôi một câu chuyện cười", "vi"),
+    ],
+)
+def test_words_of_conversation_name_no_goods(text: str, language: str) -> None:
+    assert match_products(text, language) == []
+
+
+@pytest.mark.parametrize(("text", "code"), [("tỏi", "070320"), ("chôm chôm", "081090")])
+def test_a_vietnamese_syllable_names_goods_as_a_whole_name(text: str, code: str) -> None:
+    assert only(text, "vi").hs_code == code
