@@ -27,8 +27,21 @@ def describe_search(query: Mapping[str, Any], *, dates: bool = True) -> str:
     return ", ".join(parts)
 
 
+# The address lists the search in the form's order, whatever order the stored filters kept
+# (PostgreSQL's jsonb reorders keys).
+ADDRESS_ORDER = (
+    "product_details",
+    "importer_name",
+    "exporter_name",
+    "start_date",
+    "end_date",
+    "importer_country",
+    "exporter_country",
+)
+
+
 def market_path(query: Mapping[str, Any]) -> str:
     """The market insights address that opens the search."""
-    pairs = [(key, value) for key, value in query.items() if key != "hs_code" and value]
+    pairs = [(key, query[key]) for key in ADDRESS_ORDER if query.get(key)]
     pairs += [("hs_code", code) for code in query.get("hs_code") or []]
     return f"/market-insights?{urlencode(pairs)}"

@@ -111,7 +111,7 @@ def sign_in(page: Page, stack: SignInStack, start: str, language: str) -> None:
 
 
 def open_market_results(page: Page, language: str) -> None:
-    expect(page.get_by_role("navigation", name=PAGER_NAMES[language])).to_be_visible(
+    expect(page.get_by_role("navigation", name=PAGER_NAMES[language], exact=True)).to_be_visible(
         timeout=FIRST_RESULTS_MS
     )
     expect(page.get_by_role("table").first).to_be_visible()
@@ -168,7 +168,7 @@ def test_the_main_pages_pass_axe_and_fit_a_phone_in_english(
     problems += phone_report(page, "market insights with results")
 
     # Keyboard focus survives the controls that change under it.
-    pager = page.get_by_role("navigation", name="Pages")
+    pager = page.get_by_role("navigation", name="Pages", exact=True)
     pager.get_by_role("button", name="Next").click()
     expect(pager).to_contain_text("Page 2 of")
     pager.get_by_role("button", name="Previous").focus()

@@ -65,7 +65,7 @@ def test_a_free_user_reveals_a_german_cashew_buyer(
     search.get_by_label("Imports product").fill("cashew")
     search.get_by_label("Countries").select_option(label="Germany")
     search.get_by_role("button", name="Search", exact=True).click()
-    pages = page.get_by_role("navigation", name="Pages")
+    pages = page.get_by_role("navigation", name="Pages", exact=True)
     expect(pages).to_be_visible(timeout=FIRST_ROWS_MS)
     pages.get_by_label("Per page").select_option("100")
 
