@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from datetime import UTC, date
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from apps.accounts.models import User
 from apps.core.errors import ProviderUnavailable
@@ -235,6 +236,7 @@ def file_facts(filters: ShipmentFilters, *, rows: int, total: int) -> exports.Fi
 _ASK_CACHE: dict[str, Any] = {}
 _ASK_LOCK = threading.Lock()
 _HS_CODES_TTL = 300.0
+T = TypeVar("T")
 
 
 def _snapshot_key() -> str:
@@ -242,54 +244,55 @@ def _snapshot_key() -> str:
     return str(path) if path else ""
 
 
-def party_directory() -> PartyDirectory:
-    """The dictionary of the parties the current snapshot holds (empty without one)."""
-    key = _snapshot_key()
+def _per_snapshot(name: str, build: Callable[[], T], *, max_age: float | None = None) -> T:
+    """`build()`'s value, kept until the index switches to a new snapshot (or, with `max_age`,
+    until that many seconds have passed). What `build` raises is not kept."""
+    key, now = _snapshot_key(), time.monotonic()
     with _ASK_LOCK:
-        cached = _ASK_CACHE.get("parties")
-        if cached is not None and cached[0] == key:
-            return cached[1]
+        cached = _ASK_CACHE.get(name)
+    if cached is not None and cached[0] == key and (max_age is None or now - cached[2] < max_age):
+        return cast(T, cached[1])
+    value = build()
+    with _ASK_LOCK:
+        _ASK_CACHE[name] = (key, value, now)
+    return value
+
+
+def _party_directory() -> PartyDirectory:
     try:
-        rows = index.trade_index().party_roles() if key else []
+        rows = index.trade_index().party_roles() if _snapshot_key() else []
     except index.IndexMissing:
         rows = []
-    directory = PartyDirectory(rows)
-    with _ASK_LOCK:
-        _ASK_CACHE["parties"] = (key, directory)
-    return directory
+    return PartyDirectory(rows)
+
+
+def party_directory() -> PartyDirectory:
+    """The dictionary of the parties the current snapshot holds (empty without one)."""
+    return _per_snapshot("parties", _party_directory)
 
 
 def hs_code_set() -> frozenset[str]:
     """Every code of the nomenclature (chapters, headings, subheadings, national lines), read
     again for a new snapshot or after five minutes (an import of HS codes)."""
-    marker = _snapshot_key()
-    now = time.monotonic()
-    with _ASK_LOCK:
-        cached = _ASK_CACHE.get("hs")
-        if cached is not None and cached[0] == marker and now - cached[2] < _HS_CODES_TTL:
-            return cached[1]
-    codes = frozenset(HSCode.objects.values_list("code", flat=True))
-    with _ASK_LOCK:
-        _ASK_CACHE["hs"] = (marker, codes, now)
-    return codes
+    return _per_snapshot(
+        "hs",
+        lambda: frozenset(HSCode.objects.values_list("code", flat=True)),
+        max_age=_HS_CODES_TTL,
+    )
+
+
+def _facts_range() -> tuple[date | None, date | None]:
+    facts = index.trade_index().facts()
+    return facts["first_date"], facts["last_date"]
 
 
 def data_range() -> tuple[date | None, date | None]:
     """The first and last shipment date the data holds ((None, None) without data), read once
     per snapshot."""
-    key = _snapshot_key()
-    with _ASK_LOCK:
-        cached = _ASK_CACHE.get("range")
-        if cached is not None and cached[0] == key:
-            return cached[1]
     try:
-        facts = index.trade_index().facts()
+        return _per_snapshot("range", _facts_range)
     except index.IndexMissing:
         return None, None
-    found = (facts["first_date"], facts["last_date"])
-    with _ASK_LOCK:
-        _ASK_CACHE["range"] = (key, found)
-    return found
 
 
 def ask_context() -> AskContext:
