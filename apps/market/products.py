@@ -3,12 +3,7 @@ their HS codes, display names and aliases, and what a product search means in ev
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
-
-from apps.market.names import normalise_name
 
 
 @dataclass(frozen=True)
@@ -173,51 +168,3 @@ PRODUCTS: tuple[Product, ...] = (
     ),
 )
 PRODUCTS_BY_KEY = {product.key: product for product in PRODUCTS}
-
-
-@lru_cache(maxsize=1)
-def _synonym_groups() -> dict[str, tuple[str, ...]]:
-    """Each product alias (normalised like goods descriptions) to all of its product's aliases
-    in English, Vietnamese and Chinese."""
-    groups: dict[str, tuple[str, ...]] = {}
-    for product in PRODUCTS:
-        # Vietnamese names keep their accents: without them 'chè' (tea) would be 'chế' too.
-        names = tuple(
-            dict.fromkeys(
-                [normalise_name(alias) for alias in product.aliases_en]
-                + [description_words(alias) for alias in (*product.aliases_vi, *product.aliases_zh)]
-            )
-        )
-        needed = _without_covered(names)
-        for alias in (*product.aliases_en, *product.aliases_vi, *product.aliases_zh):
-            groups.setdefault(normalise_name(alias), needed)
-    return groups
-
-
-def description_words(text: str) -> str:
-    """Text as the index keeps goods descriptions for accent-aware matching: lower case,
-    accents kept, punctuation and spacing collapsed to single spaces."""
-    lowered = unicodedata.normalize("NFC", text).lower()
-    return " ".join(re.sub(r"[!-/:-@\[-`{-~]+", " ", lowered).split())
-
-
-def _covers(short: str, long: str) -> bool:
-    """Whether a description matching `long` always matches `short` as well (as whole words
-    for Latin names, as characters for Chinese ones)."""
-    if short == long:
-        return False
-    if short.isascii():
-        return f" {short} " in f" {long} "
-    return short in long
-
-
-def _without_covered(names: tuple[str, ...]) -> tuple[str, ...]:
-    """The names a search needs: 'cashew nuts' adds nothing to 'cashew'."""
-    return tuple(name for name in names if not any(_covers(other, name) for other in names))
-
-
-def product_synonyms(text: str) -> tuple[str, ...]:
-    """What a product search means in every language: 'cashew', 'hạt điều' and '腰果' all give
-    the cashew names of the three languages. Empty when `text` is not a known product name.
-    English names come as index search keys (no accents); the others as `description_words`."""
-    return _synonym_groups().get(normalise_name(text), ())

@@ -55,7 +55,7 @@ SEARCH_KEY = (
     "'[[:punct:][:space:]]+', ' ', 'g'))"
 )
 
-# Lower case with accents kept; punctuation and spacing collapsed (products.description_words).
+# Lower case with accents kept; punctuation and spacing collapsed.
 WORDS = "trim(regexp_replace(lower({0}), '[[:punct:][:space:]]+', ' ', 'g'))"
 
 SHIPMENT_COLUMNS = {

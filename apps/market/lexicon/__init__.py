@@ -9,12 +9,11 @@ English, Vietnamese and Chinese, with the trade names exporters use.
 - `reset_lexicon()`: forget the loaded lexicon after an import of HS codes."""
 
 from apps.market.lexicon.index import reset_lexicon
-from apps.market.lexicon.match import (
+from apps.market.lexicon.match import ProductMatch, match_products
+from apps.market.lexicon.suggest import (
     HSSuggestion,
-    ProductMatch,
     code_name,
     hs_suggestions,
-    match_products,
     names_for_code,
     product_names,
 )

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from apps.market.lexicon.index import Lexicon, lexicon, name_forms
-from apps.market.lexicon.match import match_products, query_terms
+from apps.market.lexicon.match import match_products
+from apps.market.lexicon.terms import query_terms
 from apps.market.lexicon.text import STOPWORDS, has_cjk, is_size, stem, words
 from apps.market.names import normalise_name
 
