@@ -70,10 +70,6 @@ def product_with_identity_provider(
     """The live product signing in at the embedded identity provider."""
     for name, value in identity_provider.product_settings().items():
         setattr(settings, name, value)
-    if "revocation_endpoint" not in identity_provider.discovery:
-        # The embedded provider's discovery document does not name it; the product's default
-        # (from IDENTITY_URL) would point at another port.
-        settings.OIDC_OP_REVOCATION_ENDPOINT = f"{identity_provider.issuer}/revoke_token/"
     settings.IDENTITY_ADMIN_ADAPTER = "embedded"
     settings.IDENTITY_ADMIN_URL = f"{identity_provider.url}/admin-api"
     settings.SITE_URL = product_url

@@ -1,12 +1,16 @@
-"""Claims and scope rules of the provider (django-oauth-toolkit's OAuth2 validator)."""
+"""Claims and scope rules of the provider (django-oauth-toolkit's OAuth2 validator), and its
+discovery document."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.conf import settings
+from django.http import HttpRequest, HttpResponse
 from oauth2_provider.models import AbstractApplication
 from oauth2_provider.oauth2_validators import OAuth2Validator
+from oauth2_provider.views import ConnectDiscoveryInfoView
 from oauthlib.common import Request
 
 SERVICE_SCOPE = "users:write"
@@ -56,3 +60,20 @@ class IdentityValidator(OAuth2Validator):
         if SERVICE_SCOPE in scopes and not is_service_client(client):
             return False
         return bool(super().validate_scopes(client_id, scopes, client, request, *args, **kwargs))
+
+
+class DiscoveryView(ConnectDiscoveryInfoView):
+    """django-oauth-toolkit's OpenID Connect discovery document, which leaves out the token
+    revocation endpoint it serves: relying parties find it here (RFC 8414 names the field)."""
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response: HttpResponse = super().get(request, *args, **kwargs)
+        document = json.loads(response.content)
+        document["revocation_endpoint"] = self._get_endpoint_url(
+            request, "revoke-token", required=True
+        )
+        document["revocation_endpoint_auth_methods_supported"] = document[
+            "token_endpoint_auth_methods_supported"
+        ]
+        response.content = json.dumps(document).encode()
+        return response

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from urllib.parse import urlsplit
 
 import pytest
 import time_machine
@@ -37,6 +38,9 @@ def test_discovery_describes_the_provider(client: Client) -> None:
     assert data["userinfo_endpoint"].endswith("/o/userinfo/")
     assert data["jwks_uri"].endswith("/o/.well-known/jwks.json")
     assert data["end_session_endpoint"].endswith("/o/logout/")
+    assert data["revocation_endpoint"] == f"{ISSUER}/revoke_token/"
+    auth_methods = data["token_endpoint_auth_methods_supported"]
+    assert data["revocation_endpoint_auth_methods_supported"] == auth_methods
     assert data["id_token_signing_alg_values_supported"][0] == "RS256"
     assert data["code_challenge_methods_supported"] == ["S256"]
     assert data["response_types_supported"] == ["code"]
@@ -140,10 +144,13 @@ def test_a_simultaneous_renewal_with_the_old_refresh_token_is_accepted(client: C
     assert factories.refresh(client, tokens["refresh_token"]).status_code == 200
 
 
-def test_a_revoked_refresh_token_can_no_longer_be_used(client: Client) -> None:
+def test_a_refresh_token_revoked_at_the_discovered_endpoint_can_no_longer_be_used(
+    client: Client,
+) -> None:
     tokens = _signed_in_tokens(client)
+    discovery = client.get("/o/.well-known/openid-configuration").json()
     response = client.post(
-        "/o/revoke_token/",
+        urlsplit(discovery["revocation_endpoint"]).path,
         {"token": tokens["refresh_token"], "token_type_hint": "refresh_token"},
         HTTP_AUTHORIZATION=factories.product_auth(),
     )
