@@ -13,6 +13,7 @@ from django.test import Client
 from apps.accounts import tokens
 from tests.browser import submit_form
 from tests.conftest import SignInStack
+from tests.providers import free_port
 
 DEMO_EMAIL = "demo@example.com"
 
@@ -64,3 +65,8 @@ def expiring_in(session: SessionStore, seconds: float, **fields: str) -> Session
         fresh[getattr(tokens, name.upper())] = value
     fresh.save()
     return fresh
+
+
+def unreachable(path: str) -> str:
+    """An address on this machine where nothing listens: the provider is down."""
+    return f"http://127.0.0.1:{free_port()}{path}"

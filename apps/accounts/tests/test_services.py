@@ -1,5 +1,5 @@
 import hashlib
-import time
+import logging
 from typing import Any
 
 import pytest
@@ -15,7 +15,9 @@ from apps.accounts.providers.user_admin import (
     UserAdminUnavailable,
     UserAlreadyExists,
 )
-from apps.core.errors import ProviderUnavailable, ValidationFailed
+from apps.accounts.tests.real_provider import DEMO_EMAIL, signed_in, unreachable
+from apps.core.errors import ApplicationError, ProviderUnavailable, ValidationFailed
+from tests.conftest import SignInStack
 
 pytestmark = pytest.mark.django_db
 
@@ -76,7 +78,10 @@ class FakeUserAdmin:
     ],
 )
 def test_sign_up_refusals_become_application_errors(
-    monkeypatch: pytest.MonkeyPatch, outcome: Exception, error: type[Exception], status: int
+    monkeypatch: pytest.MonkeyPatch,
+    outcome: Exception,
+    error: type[ApplicationError],
+    status: int,
 ) -> None:
     monkeypatch.setattr(services, "user_admin", lambda: FakeUserAdmin(outcome))
     with pytest.raises(error) as raised:
@@ -90,108 +95,123 @@ def test_the_sign_up_adapter_follows_the_setting(settings: Any, name: str, adapt
     assert type(services.user_admin()).__name__ == f"{adapter}UserAdmin"
 
 
-def test_a_bearer_token_is_checked_once_at_the_provider(monkeypatch: pytest.MonkeyPatch) -> None:
-    cache.clear()
-    checked: list[str] = []
-    monkeypatch.setattr(oidc, "userinfo", lambda token: checked.append(token) or CLAIMS)
+# Bearer tokens and the session's tokens, at the real embedded identity provider
 
-    first = services.user_for_bearer_token("a-1")
-    second = services.user_for_bearer_token("a-1")
+
+@pytest.fixture
+def stack(product_with_identity_provider: SignInStack) -> SignInStack:
+    cache.clear()
+    return product_with_identity_provider
+
+
+def issued_tokens(session: SessionStore) -> oidc.TokenSet:
+    stored = tokens.stored(session)
+    assert stored is not None
+    return stored
+
+
+def demo_user() -> User:
+    return User.objects.get(email=DEMO_EMAIL)
+
+
+def test_a_bearer_token_is_checked_once_at_the_provider(stack: SignInStack) -> None:
+    _, session = signed_in(stack)
+    token = issued_tokens(session).access_token
+
+    first = services.user_for_bearer_token(token)
+    oidc.revoke_token(token, "access_token")
+    assert oidc.userinfo(token) is None  # the provider refuses it from now on
+    second = services.user_for_bearer_token(token)
 
     assert first is not None
     assert second is not None
-    assert first.pk == second.pk
-    assert first.email == "lan@example.com"
-    assert checked == ["a-1"]
-    assert cache.get(f"accounts:bearer:{hashlib.sha256(b'a-1').hexdigest()}") == CLAIMS
+    assert first.pk == second.pk == demo_user().pk
+    assert first.email == DEMO_EMAIL
+    cached = cache.get(f"accounts:bearer:{hashlib.sha256(token.encode()).hexdigest()}")
+    assert cached["sub"] == demo_user().oidc_subject
 
 
-@pytest.mark.parametrize("answer", [None, oidc.ProviderError("down")])
-def test_a_bearer_token_the_provider_refuses_has_no_user(
-    monkeypatch: pytest.MonkeyPatch, answer: Any
+def test_a_bearer_token_the_provider_refuses_has_no_user(stack: SignInStack) -> None:
+    _, session = signed_in(stack)
+    token = issued_tokens(session).access_token
+    oidc.revoke_token(token, "access_token")
+
+    assert services.user_for_bearer_token(token) is None
+    assert services.user_for_bearer_token("a-token-the-provider-never-issued") is None
+
+
+def test_a_bearer_token_has_no_user_while_the_provider_is_unreachable(
+    stack: SignInStack, settings: Any
 ) -> None:
-    cache.clear()
+    _, session = signed_in(stack)
+    settings.OIDC_OP_USER_ENDPOINT = unreachable("/o/userinfo/")
 
-    def userinfo(token: str) -> None:
-        if isinstance(answer, Exception):
-            raise answer
-        return answer
-
-    monkeypatch.setattr(oidc, "userinfo", userinfo)
-    assert services.user_for_bearer_token("a-2") is None
+    assert services.user_for_bearer_token(issued_tokens(session).access_token) is None
 
 
-def test_a_deactivated_user_has_no_bearer_access(monkeypatch: pytest.MonkeyPatch) -> None:
-    cache.clear()
-    User.objects.create_user("lan@example.com", oidc_subject="s-1", is_active=False)
-    monkeypatch.setattr(oidc, "userinfo", lambda token: CLAIMS)
-    assert services.user_for_bearer_token("a-3") is None
+def test_a_deactivated_user_has_no_bearer_access(stack: SignInStack) -> None:
+    _, session = signed_in(stack)
+    User.objects.filter(email=DEMO_EMAIL).update(is_active=False)
 
-
-def session_with(refresh_token: str, seconds_left: float) -> SessionStore:
-    session = SessionStore()
-    tokens.store(session, oidc.TokenSet("a-1", "i-1", refresh_token, time.time() + seconds_left))
-    session.save()
-    return session
+    assert services.user_for_bearer_token(issued_tokens(session).access_token) is None
 
 
 def test_a_renewal_refused_because_a_parallel_request_renewed_first_adopts_its_tokens(
-    monkeypatch: pytest.MonkeyPatch,
+    stack: SignInStack, caplog: pytest.LogCaptureFixture
 ) -> None:
-    user = User.objects.create_user("lan@example.com", oidc_subject="s-1")
-    mine = session_with("r-1", 5)
-    parallel = SessionStore(mine.session_key)
-    tokens.store(parallel, oidc.TokenSet("a-2", "i-2", "r-2", time.time() + 300))
-    parallel.save()
+    _, session = signed_in(stack)
+    mine = SessionStore(session.session_key)
+    used = issued_tokens(mine)  # this request read the tokens before the others renewed them
+    parallel = SessionStore(session.session_key)
+    # The provider forgives a refresh token replayed just after its rotation (two renewals at
+    # once); one rotated twice since is refused.
+    assert services.renew_session_tokens(parallel, demo_user())
+    assert services.renew_session_tokens(parallel, demo_user())
+    caplog.set_level(logging.INFO, logger=services.__name__)
 
-    def refused(refresh_token: str) -> oidc.TokenSet:
-        raise oidc.ProviderError("invalid_grant")
+    assert services.renew_session_tokens(mine, demo_user())
 
-    monkeypatch.setattr(oidc, "refresh_tokens", refused)
-
-    assert services.renew_session_tokens(mine, user)
-    assert tokens.stored(mine).refresh_token == "r-2"
-
-
-def test_a_refused_renewal_with_nobody_renewing_fails(monkeypatch: pytest.MonkeyPatch) -> None:
-    user = User.objects.create_user("lan@example.com", oidc_subject="s-1")
-
-    def refused(refresh_token: str) -> oidc.TokenSet:
-        raise oidc.ProviderError("invalid_grant")
-
-    monkeypatch.setattr(oidc, "refresh_tokens", refused)
-    assert not services.renew_session_tokens(session_with("r-1", 5), user)
+    assert "invalid_grant" in caplog.text
+    assert issued_tokens(mine) == issued_tokens(parallel)
+    assert issued_tokens(mine).refresh_token != used.refresh_token
 
 
-def test_sign_out_revokes_the_refresh_token_and_survives_a_provider_failure(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    revoked: list[tuple[str, str]] = []
+def test_a_refused_renewal_with_nobody_renewing_fails(stack: SignInStack) -> None:
+    _, session = signed_in(stack)
+    before = issued_tokens(session)
+    oidc.revoke_token(before.refresh_token, "refresh_token")
 
-    def revoke(token: str, hint: str) -> None:
-        revoked.append((token, hint))
-        raise oidc.ProviderError("down")
-
-    monkeypatch.setattr(oidc, "revoke_token", revoke)
-    services.revoke_session_tokens(session_with("r-1", 100))
-    assert revoked == [("r-1", "refresh_token")]
+    assert not services.renew_session_tokens(session, demo_user())
+    assert issued_tokens(SessionStore(session.session_key)) == before
 
 
-def test_sign_out_stops_the_bearer_cache_accepting_the_access_token(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    User.objects.create_user("lan@example.com", oidc_subject="s-1")
-    valid = {"a-1", "a-other"}
-    monkeypatch.setattr(oidc, "userinfo", lambda token: CLAIMS if token in valid else None)
+def test_sign_out_revokes_the_refresh_token_at_the_provider(stack: SignInStack) -> None:
+    _, session = signed_in(stack)
+    issued = issued_tokens(session)
 
-    def revoke(token: str, hint: str) -> None:
-        valid.discard("a-1")  # the refresh token takes its access token with it
+    services.revoke_session_tokens(session)
 
-    monkeypatch.setattr(oidc, "revoke_token", revoke)
-    assert services.user_for_bearer_token("a-1") is not None
-    assert services.user_for_bearer_token("a-other") is not None
+    with pytest.raises(oidc.ProviderError, match="invalid_grant"):
+        oidc.refresh_tokens(issued.refresh_token)
+    assert oidc.userinfo(issued.access_token) is None  # gone with its refresh token
 
-    services.revoke_session_tokens(session_with("r-1", 100))
 
-    assert services.user_for_bearer_token("a-1") is None
-    assert services.user_for_bearer_token("a-other") is not None
+def test_sign_out_survives_an_unreachable_provider(stack: SignInStack, settings: Any) -> None:
+    _, session = signed_in(stack)
+    settings.OIDC_OP_REVOCATION_ENDPOINT = unreachable("/o/revoke_token/")
+
+    services.revoke_session_tokens(session)
+
+
+def test_sign_out_stops_the_bearer_cache_accepting_the_access_token(stack: SignInStack) -> None:
+    _, session = signed_in(stack)
+    _, other_session = signed_in(stack)
+    token = issued_tokens(session).access_token
+    other = issued_tokens(other_session).access_token
+    assert services.user_for_bearer_token(token) is not None
+    assert services.user_for_bearer_token(other) is not None
+
+    services.revoke_session_tokens(session)
+
+    assert services.user_for_bearer_token(token) is None
+    assert services.user_for_bearer_token(other) is not None
