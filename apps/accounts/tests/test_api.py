@@ -7,14 +7,15 @@ import time_machine
 from django.core.cache import cache
 from django.test import Client
 
-from apps.accounts import services
+from apps.accounts import services, tokens
 from apps.accounts.models import User
-from apps.accounts.providers import oidc
 from apps.accounts.providers.user_admin import (
     EmailRejected,
     UserAdminUnavailable,
     UserAlreadyExists,
 )
+from apps.accounts.tests.real_provider import DEMO_EMAIL, signed_in
+from tests.conftest import SignInStack
 
 pytestmark = pytest.mark.django_db
 
@@ -126,18 +127,22 @@ def test_sign_up_with_an_unreachable_provider_is_503(client: Client, settings: A
 
 
 def test_the_api_accepts_the_providers_access_token_as_a_bearer_token(
-    client: Client, member: User, monkeypatch: pytest.MonkeyPatch
+    client: Client, product_with_identity_provider: SignInStack
 ) -> None:
     cache.clear()
-    claims = {"sub": "s-1", "email": "lan.nguyen@example.com", "email_verified": True}
-    monkeypatch.setattr(oidc, "userinfo", lambda token: claims if token == "good" else None)
+    _, session = signed_in(product_with_identity_provider)
+    stored = tokens.stored(session)
+    assert stored is not None
 
-    response = client.get("/fast-ai/v1/users", headers={"Authorization": "Bearer good"})
-    refused = client.get("/fast-ai/v1/users", headers={"Authorization": "Bearer bad"})
+    response = client.get(
+        "/fast-ai/v1/users", headers={"Authorization": f"Bearer {stored.access_token}"}
+    )
+    refused = client.get("/fast-ai/v1/users", headers={"Authorization": "Bearer not-issued"})
 
+    user = User.objects.get(email=DEMO_EMAIL)
     assert (response.json()["data"]["id"], response.json()["data"]["email"]) == (
-        member.pk,
-        "lan.nguyen@example.com",
+        user.pk,
+        DEMO_EMAIL,
     )
     assert refused.status_code == 401
 
