@@ -4,16 +4,13 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import jwt
 import pytest
-from cryptography.hazmat.primitives.asymmetric import rsa
 from django.test import Client
 
 from apps.accounts import tokens
 from apps.accounts.models import User
 from apps.accounts.providers.oidc import TokenSet
 from apps.accounts.tests.bundles import without_bundles
-from apps.accounts.tests.http import ISSUER
 
 # The embedded identity provider as a real server, for the sign-in and renewal tests.
 from tests.conftest import (  # noqa: F401
@@ -22,13 +19,13 @@ from tests.conftest import (  # noqa: F401
     product_with_identity_provider,
 )
 
-KEY_ID = "test-key"
+ISSUER = "https://id.tradewise.example/o"
 
 
 @pytest.fixture(autouse=True)
 def provider_settings(settings: Any, request: pytest.FixtureRequest) -> Any:
-    """The product pointed at a provider that only exists in these tests, unless the test
-    signs in at the real embedded provider."""
+    """The product pointed at a provider address no test reaches (pages that only redirect
+    there), unless the test signs in at the real embedded provider."""
     if "product_with_identity_provider" in request.fixturenames:
         return settings
     settings.OIDC_OP_ISSUER = ISSUER
@@ -52,29 +49,6 @@ def fake_bundles() -> Iterator[None]:
     """Pages render without a frontend build."""
     with without_bundles():
         yield
-
-
-@pytest.fixture(scope="session")
-def signing_key() -> rsa.RSAPrivateKey:
-    return rsa.generate_private_key(public_exponent=65537, key_size=2048)
-
-
-@pytest.fixture
-def jwks(signing_key: rsa.RSAPrivateKey) -> dict[str, Any]:
-    public = jwt.algorithms.RSAAlgorithm.to_jwk(signing_key.public_key(), as_dict=True)
-    return {"keys": [public | {"kid": KEY_ID, "alg": "RS256", "use": "sig"}]}
-
-
-@pytest.fixture
-def id_token(signing_key: rsa.RSAPrivateKey) -> Callable[..., str]:
-    """Signs an ID token of the test provider; keyword arguments override its claims."""
-
-    def sign(**claims: Any) -> str:
-        now = int(time.time())
-        body = {"iss": ISSUER, "aud": "workspace", "iat": now, "exp": now + 300, "sub": "s-1"}
-        return jwt.encode(body | claims, signing_key, "RS256", headers={"kid": KEY_ID})
-
-    return sign
 
 
 @pytest.fixture

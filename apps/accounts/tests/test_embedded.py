@@ -1,5 +1,9 @@
+"""Sign-up through the embedded identity provider's user-admin API, at the real provider."""
+
+import uuid
+from typing import Any
+
 import pytest
-import requests
 
 from apps.accounts.providers.embedded import EmbeddedUserAdmin
 from apps.accounts.providers.user_admin import (
@@ -7,50 +11,68 @@ from apps.accounts.providers.user_admin import (
     UserAdminUnavailable,
     UserAlreadyExists,
 )
-from apps.accounts.tests.http import ISSUER, FakeHttp, response
-
-TOKEN = ("POST", f"{ISSUER}/token/")
-USERS = ("POST", "https://id.tradewise.example/admin-api/users")
-SUBJECT = "0b8f1c9e-2d4a-4f7b-9c1e-5a6d7e8f9a0b"
+from apps.accounts.tests.http import answering
+from apps.accounts.tests.real_provider import unreachable
+from tests.conftest import SignInStack
 
 
-def provider(answer: requests.Response | Exception) -> FakeHttp:
-    token = response(200, {"access_token": "svc-token", "token_type": "Bearer", "expires_in": 300})
-    return FakeHttp({TOKEN: token, USERS: answer})
+@pytest.fixture
+def stack(product_with_identity_provider: SignInStack) -> SignInStack:
+    return product_with_identity_provider
 
 
-def test_creates_the_user_with_a_service_token() -> None:
-    http = provider(response(201, {"id": SUBJECT, "email": "lan@example.com"}))
+def new_address() -> str:
+    """An address the provider has no account for (it keeps its users for the whole run)."""
+    return f"grower.{uuid.uuid4().hex[:12]}@example.com"
 
-    assert EmbeddedUserAdmin(http).create_user("lan@example.com", "vi") == SUBJECT
 
-    token_call, create_call = http.calls
-    assert token_call["data"]["scope"] == "users:write"
-    assert token_call["data"]["client_id"] == "workspace-service"
-    assert create_call["headers"] == {"Authorization": "Bearer svc-token"}
-    assert create_call["json"] == {"email": "lan@example.com", "language": "vi"}
+def test_creates_the_user_who_is_emailed_a_verification_link_in_their_language(
+    stack: SignInStack,
+) -> None:
+    email = new_address()
+
+    subject = EmbeddedUserAdmin().create_user(email, "vi")
+
+    link = stack.identity.link_in_mail_to(email, "/verify/")
+    assert link.startswith(f"{stack.identity.url}/verify/{uuid.UUID(subject)}/")
+    assert link.endswith("?lang=vi")
+
+
+def test_an_address_with_an_account_is_refused(stack: SignInStack) -> None:
+    email = new_address()
+    EmbeddedUserAdmin().create_user(email, "en")
+
+    with pytest.raises(UserAlreadyExists):
+        EmbeddedUserAdmin().create_user(email.upper(), "en")
+
+
+def test_an_address_the_provider_finds_invalid_is_refused(stack: SignInStack) -> None:
+    with pytest.raises(EmailRejected):
+        EmbeddedUserAdmin().create_user("grower@example", "en")
+
+
+def test_no_service_token_means_unavailable(stack: SignInStack, settings: Any) -> None:
+    settings.OIDC_SERVICE_CLIENT_SECRET = "not-the-service-secret"
+    email = new_address()
+
+    with pytest.raises(UserAdminUnavailable):
+        EmbeddedUserAdmin().create_user(email, "en")
+    assert not stack.identity.mail_to(email)
+
+
+def test_an_unreachable_user_admin_api_means_unavailable(stack: SignInStack, settings: Any) -> None:
+    settings.IDENTITY_ADMIN_URL = unreachable("/admin-api")
+    with pytest.raises(UserAdminUnavailable):
+        EmbeddedUserAdmin().create_user(new_address(), "en")
 
 
 @pytest.mark.parametrize(
-    ("answer", "error"),
-    [
-        (response(409, {"error": "User already exists"}), UserAlreadyExists),
-        (response(400, {"error": "Please enter a valid email address"}), EmailRejected),
-        (response(403, {"error": "The token lacks the users:write scope"}), UserAdminUnavailable),
-        (response(502, "Bad Gateway"), UserAdminUnavailable),
-        (response(201, "<html>created</html>"), UserAdminUnavailable),
-        (requests.ConnectTimeout("timed out"), UserAdminUnavailable),
-    ],
+    ("status", "page"), [(502, "Bad Gateway"), (503, "<html>maintenance</html>"), (201, "<html>")]
 )
-def test_provider_answers_become_sign_up_errors(
-    answer: requests.Response | Exception, error: type[Exception]
+def test_a_failing_gateway_in_front_of_the_user_admin_api_means_unavailable(
+    stack: SignInStack, settings: Any, status: int, page: str
 ) -> None:
-    with pytest.raises(error):
-        EmbeddedUserAdmin(provider(answer)).create_user("lan@example.com", "en")
-
-
-def test_no_service_token_means_unavailable() -> None:
-    http = FakeHttp({TOKEN: response(401, {"error": "invalid_client"})})
-    with pytest.raises(UserAdminUnavailable):
-        EmbeddedUserAdmin(http).create_user("lan@example.com", "en")
-    assert len(http.calls) == 1
+    with answering(status, page) as address:
+        settings.IDENTITY_ADMIN_URL = f"{address}/admin-api"
+        with pytest.raises(UserAdminUnavailable):
+            EmbeddedUserAdmin().create_user(new_address(), "en")
