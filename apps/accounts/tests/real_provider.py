@@ -4,6 +4,8 @@ tests/conftest.py), and the product's session that sign-in leaves behind."""
 from __future__ import annotations
 
 import time
+import uuid
+from urllib.parse import parse_qs, urlsplit
 
 import requests
 from django.conf import settings
@@ -70,3 +72,14 @@ def expiring_in(session: SessionStore, seconds: float, **fields: str) -> Session
 def unreachable(path: str) -> str:
     """An address on this machine where nothing listens: the provider is down."""
     return f"http://127.0.0.1:{free_port()}{path}"
+
+
+def new_address() -> str:
+    """An address the provider has no account for (it keeps its users for the whole run)."""
+    return f"grower.{uuid.uuid4().hex[:12]}@example.com"
+
+
+def verification_language(stack: SignInStack, email: str) -> str:
+    """The language of the verification link the provider emailed to a new user `email`."""
+    link = stack.identity.link_in_mail_to(email, "/verify/")
+    return parse_qs(urlsplit(link).query)["lang"][0]

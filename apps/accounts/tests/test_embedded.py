@@ -12,18 +12,13 @@ from apps.accounts.providers.user_admin import (
     UserAlreadyExists,
 )
 from apps.accounts.tests.http import answering
-from apps.accounts.tests.real_provider import unreachable
+from apps.accounts.tests.real_provider import new_address, unreachable, verification_language
 from tests.conftest import SignInStack
 
 
 @pytest.fixture
 def stack(product_with_identity_provider: SignInStack) -> SignInStack:
     return product_with_identity_provider
-
-
-def new_address() -> str:
-    """An address the provider has no account for (it keeps its users for the whole run)."""
-    return f"grower.{uuid.uuid4().hex[:12]}@example.com"
 
 
 def test_creates_the_user_who_is_emailed_a_verification_link_in_their_language(
@@ -35,7 +30,7 @@ def test_creates_the_user_who_is_emailed_a_verification_link_in_their_language(
 
     link = stack.identity.link_in_mail_to(email, "/verify/")
     assert link.startswith(f"{stack.identity.url}/verify/{uuid.UUID(subject)}/")
-    assert link.endswith("?lang=vi")
+    assert verification_language(stack, email) == "vi"
 
 
 def test_an_address_with_an_account_is_refused(stack: SignInStack) -> None:

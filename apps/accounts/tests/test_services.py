@@ -100,7 +100,6 @@ def test_the_sign_up_adapter_follows_the_setting(settings: Any, name: str, adapt
 
 @pytest.fixture
 def stack(product_with_identity_provider: SignInStack) -> SignInStack:
-    cache.clear()
     return product_with_identity_provider
 
 
