@@ -1,6 +1,7 @@
-"""Stand-ins for a provider that cannot serve: recorded conversations of outside providers
-(replayed through the adapters' `http` parameter), and a local server answering every request
-with one fixed page, as a failing gateway or a maintenance page in front of a provider does."""
+"""Stand-ins for providers in tests: outside providers' answers, given through the adapters'
+`http` parameter (a table of answers, or a recorded conversation replayed); and, for the
+embedded identity provider, which is otherwise real, a local server answering every request
+with one fixed page, as a failing gateway or a maintenance page in front of it does."""
 
 from __future__ import annotations
 
@@ -64,6 +65,21 @@ def response(
         answer._content = json.dumps(body).encode()
         answer.headers.setdefault("Content-Type", "application/json")
     return answer
+
+
+@dataclass
+class FakeHttp:
+    """Answers each (method, url) from a table; remembers every call."""
+
+    answers: dict[tuple[str, str], requests.Response | Exception] = field(default_factory=dict)
+    calls: list[dict[str, Any]] = field(default_factory=list)
+
+    def request(self, method: str, url: str, **kwargs: Any) -> requests.Response:
+        self.calls.append({"method": method, "url": url, **kwargs})
+        answer = self.answers[(method, url)]
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
 
 
 @dataclass
