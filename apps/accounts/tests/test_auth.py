@@ -20,6 +20,7 @@ from apps.accounts.tests.real_provider import (
     open_login_page,
     product_session,
     signed_in,
+    unreachable,
 )
 from tests.conftest import SignInStack
 
@@ -119,7 +120,7 @@ def test_an_unreachable_provider_fails_the_sign_in_without_an_error_page(
     stack: SignInStack, settings: Any
 ) -> None:
     browser, page = open_login_page(stack)
-    settings.OIDC_OP_TOKEN_ENDPOINT = "http://127.0.0.1:9/o/token/"
+    settings.OIDC_OP_TOKEN_ENDPOINT = unreachable("/o/token/")
 
     landed = log_in(stack, page, browser)
 

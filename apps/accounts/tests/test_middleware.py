@@ -10,7 +10,13 @@ from django.test import Client
 
 from apps.accounts import tokens
 from apps.accounts.models import User
-from apps.accounts.tests.real_provider import DEMO_EMAIL, client_of, expiring_in, signed_in
+from apps.accounts.tests.real_provider import (
+    DEMO_EMAIL,
+    client_of,
+    expiring_in,
+    signed_in,
+    unreachable,
+)
 from tests.conftest import SignInStack
 
 
@@ -115,7 +121,7 @@ def test_a_refused_renewal_on_the_api_is_a_401_in_the_error_shape(
 
 
 def test_an_unreachable_provider_at_renewal_is_a_401(session: SessionStore, settings: Any) -> None:
-    settings.OIDC_OP_TOKEN_ENDPOINT = "http://127.0.0.1:9/o/token/"
+    settings.OIDC_OP_TOKEN_ENDPOINT = unreachable("/o/token/")
     expiring_in(session, 0)
 
     assert client_of(session).get("/fast-ai/v1/users").status_code == 401
