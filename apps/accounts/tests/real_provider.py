@@ -51,6 +51,13 @@ def signed_in(stack: SignInStack) -> tuple[requests.Session, SessionStore]:
     return browser, session
 
 
+def issued_tokens(session: SessionStore) -> tokens.TokenSet:
+    """The tokens the provider issued that `session` holds."""
+    stored = tokens.stored(session)
+    assert stored is not None
+    return stored
+
+
 def client_of(session: SessionStore) -> Client:
     """A test client carrying `session`'s cookie: requests run in this process."""
     client = Client()

@@ -6,10 +6,10 @@ import pytest
 import time_machine
 from django.test import Client
 
-from apps.accounts import tokens
 from apps.accounts.models import User
 from apps.accounts.tests.real_provider import (
     DEMO_EMAIL,
+    issued_tokens,
     new_address,
     signed_in,
     unreachable,
@@ -115,12 +115,9 @@ def test_the_api_accepts_the_providers_access_token_as_a_bearer_token(
     client: Client, stack: SignInStack
 ) -> None:
     _, session = signed_in(stack)
-    stored = tokens.stored(session)
-    assert stored is not None
+    token = issued_tokens(session).access_token
 
-    response = client.get(
-        "/fast-ai/v1/users", headers={"Authorization": f"Bearer {stored.access_token}"}
-    )
+    response = client.get("/fast-ai/v1/users", headers={"Authorization": f"Bearer {token}"})
     refused = client.get("/fast-ai/v1/users", headers={"Authorization": "Bearer not-issued"})
 
     user = User.objects.get(email=DEMO_EMAIL)

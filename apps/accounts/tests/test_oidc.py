@@ -10,11 +10,10 @@ import pytest
 import time_machine
 from cryptography.hazmat.primitives.asymmetric import rsa
 
-from apps.accounts import tokens
 from apps.accounts.models import User
 from apps.accounts.providers import oidc
 from apps.accounts.tests.http import answering
-from apps.accounts.tests.real_provider import DEMO_EMAIL, signed_in, unreachable
+from apps.accounts.tests.real_provider import DEMO_EMAIL, issued_tokens, signed_in, unreachable
 from tests.conftest import SignInStack
 
 
@@ -22,9 +21,7 @@ from tests.conftest import SignInStack
 def issued(product_with_identity_provider: SignInStack) -> oidc.TokenSet:
     """The tokens the provider issued at the demo user's sign-in."""
     _, session = signed_in(product_with_identity_provider)
-    stored = tokens.stored(session)
-    assert stored is not None
-    return stored
+    return issued_tokens(session)
 
 
 def demo_subject() -> str:

@@ -7,7 +7,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.core.cache import cache
 from django.core.exceptions import SuspiciousOperation
 
-from apps.accounts import services, tokens
+from apps.accounts import services
 from apps.accounts.models import User
 from apps.accounts.providers import oidc
 from apps.accounts.providers.user_admin import (
@@ -15,7 +15,7 @@ from apps.accounts.providers.user_admin import (
     UserAdminUnavailable,
     UserAlreadyExists,
 )
-from apps.accounts.tests.real_provider import DEMO_EMAIL, signed_in, unreachable
+from apps.accounts.tests.real_provider import DEMO_EMAIL, issued_tokens, signed_in, unreachable
 from apps.core.errors import ApplicationError, ProviderUnavailable, ValidationFailed
 from tests.conftest import SignInStack
 
@@ -101,12 +101,6 @@ def test_the_sign_up_adapter_follows_the_setting(settings: Any, name: str, adapt
 @pytest.fixture
 def stack(product_with_identity_provider: SignInStack) -> SignInStack:
     return product_with_identity_provider
-
-
-def issued_tokens(session: SessionStore) -> oidc.TokenSet:
-    stored = tokens.stored(session)
-    assert stored is not None
-    return stored
 
 
 def demo_user() -> User:
