@@ -103,6 +103,11 @@ def stack(product_with_identity_provider: SignInStack) -> SignInStack:
     return product_with_identity_provider
 
 
+def cached_claims(token: str) -> Any:
+    """What the bearer cache holds for the access token."""
+    return cache.get(f"accounts:bearer:{hashlib.sha256(token.encode()).hexdigest()}")
+
+
 def demo_user() -> User:
     return User.objects.get(email=DEMO_EMAIL)
 
@@ -120,8 +125,7 @@ def test_a_bearer_token_is_checked_once_at_the_provider(stack: SignInStack) -> N
     assert second is not None
     assert first.pk == second.pk == demo_user().pk
     assert first.email == DEMO_EMAIL
-    cached = cache.get(f"accounts:bearer:{hashlib.sha256(token.encode()).hexdigest()}")
-    assert cached["sub"] == demo_user().oidc_subject
+    assert cached_claims(token)["sub"] == demo_user().oidc_subject
 
 
 def test_a_bearer_token_the_provider_refuses_has_no_user(stack: SignInStack) -> None:
@@ -191,9 +195,13 @@ def test_sign_out_revokes_the_refresh_token_at_the_provider(stack: SignInStack) 
 
 def test_sign_out_survives_an_unreachable_provider(stack: SignInStack, settings: Any) -> None:
     _, session = signed_in(stack)
+    token = issued_tokens(session).access_token
+    assert services.user_for_bearer_token(token) is not None
     settings.OIDC_OP_REVOCATION_ENDPOINT = unreachable("/o/revoke_token/")
 
     services.revoke_session_tokens(session)
+
+    assert cached_claims(token) is None
 
 
 def test_sign_out_stops_the_bearer_cache_accepting_the_access_token(stack: SignInStack) -> None:
