@@ -196,17 +196,18 @@ def source(
         )
     ]
     # The days of the partial first and last months.
-    for begin, end in (
-        (filters.start_date, first - timedelta(days=1)),
-        (last + timedelta(days=1), filters.end_date),
-    ):
-        if begin <= end:
-            parts.append(
-                (
-                    _shipment_rows(rollup.grain, f"s.date BETWEEN ? AND ? AND {where.sql()}"),
-                    [begin, end, *where.params],
-                )
+    edges = []
+    if filters.start_date < first:
+        edges.append((filters.start_date, first - timedelta(days=1)))
+    if last < filters.end_date:
+        edges.append((last + timedelta(days=1), filters.end_date))
+    for begin, end in edges:
+        parts.append(
+            (
+                _shipment_rows(rollup.grain, f"s.date BETWEEN ? AND ? AND {where.sql()}"),
+                [begin, end, *where.params],
             )
+        )
     return Source(
         " UNION ALL ".join(sql for sql, _ in parts),
         [param for _, params in parts for param in params],
