@@ -65,6 +65,9 @@ def main() -> None:
     chapter = {"hs_code": ["09"], **year}
     words = {"product_details": "raw coffee beans unroasted", **year}
     foreign = {"product_details": "banana", **year}
+    three_years = {"start_date": "01-01-2023", "end_date": "31-12-2025"}
+    rice = {"product_details": "rice", **three_years}
+    headings = {"hs_code": ["0901", "0801", "1006"], **three_years}
     # The direct runs take the search exactly as the API reads it.
     mix = [
         ("text+country+year", text_country),
@@ -72,6 +75,8 @@ def main() -> None:
         ("HS chapter 09", chapter),
         ("product words", words),
         ("product in 3 languages", foreign),
+        ("rice, 3 years", rice),
+        ("3 HS headings, 3 years", headings),
     ]
     queries: list[tuple[str, Callable[[], Any], Callable[[], Any] | None]] = []
     for label, params in mix:
@@ -134,6 +139,37 @@ def main() -> None:
             lambda: trade.unit_prices(cashew, by="origin"),
         ),
     ]
+    for label, params in (("rice, 3 years", rice), ("3 HS headings, 3 years", headings)):
+        filters = search_filters(SearchQuery(**params))
+        queries += [
+            (
+                f"{label}: importer ranking",
+                lambda p=params: client.get("/fast-ai/v1/shipments/rankings", p),
+                lambda f=filters: trade.rankings(
+                    f, side="importer", by="value", offset=0, limit=10
+                ),
+            ),
+            (
+                f"{label}: exporters by weight",
+                lambda p=params: client.get(
+                    "/fast-ai/v1/shipments/rankings", {**p, "side": "exporter", "by": "weight"}
+                ),
+                lambda f=filters: trade.rankings(
+                    f, side="exporter", by="weight", offset=0, limit=10
+                ),
+            ),
+        ]
+    # Page 500 of 100 rows: the table's deepest usual page.
+    deep = search_filters(SearchQuery(**headings))
+    queries.append(
+        (
+            "3 HS headings, 3 years: page 500 of 100",
+            lambda: client.get(
+                "/fast-ai/v1/shipments", {**headings, "page": 500, "page_size": 100}
+            ),
+            lambda: (trade.page(deep, offset=49_900, limit=100), trade.count(deep)),
+        )
+    )
     if top_importer:
         party_id = top_importer[0]["party_id"]
         queries.append(

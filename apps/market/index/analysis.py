@@ -14,6 +14,7 @@ from typing import Any
 
 from apps.market.filters import ShipmentFilters
 from apps.market.index.conditions import where_clause
+from apps.market.index.rollups import Source
 
 # Which party a ranking ranks.
 RANKING_SIDES = {"importer": "s.importer_id", "exporter": "s.exporter_id"}
@@ -62,29 +63,38 @@ class TradeAnalysis:
     def _query(self, sql: str, params: Sequence[Any]) -> list[dict[str, Any]]:
         raise NotImplementedError
 
+    def _source(
+        self, filters: ShipmentFilters, needs: Sequence[str] = (), also: Sequence[str] = ()
+    ) -> Source:
+        raise NotImplementedError
+
     def rankings(
         self, filters: ShipmentFilters, *, side: str, by: str, offset: int, limit: int
     ) -> tuple[list[dict[str, Any]], int]:
         """One page of the importers or exporters (`side`) of what `filters` match, the
         largest by `by` first, each with its share of the search's total and its figure in
         the previous period of equal length; and how many parties there are in all."""
-        where = where_clause(filters)
-        before = where_clause(previous_period(filters))
         party, measure = RANKING_SIDES[side], RANKING_MEASURES[by]
-        before.add(f"{party} IN (SELECT party_id FROM ranked)")
+        column = party.removeprefix("s.")
+        now = self._source(filters, needs=[column])
+        before = self._source(
+            previous_period(filters),
+            needs=[column],
+            also=[f"{party} IN (SELECT party_id FROM ranked)"],
+        )
         totals = (
-            f"SELECT {party} AS party_id, count(*) AS shipments, sum(s.value_usd) AS value_usd, "
-            "coalesce(sum(s.net_weight_kg), 0) AS net_weight_kg, max(s.date) AS last_date "
-            "FROM shipments s WHERE {where} GROUP BY 1"
+            f"SELECT {party} AS party_id, sum(s.shipments)::BIGINT AS shipments, "
+            "sum(s.value_usd) AS value_usd, coalesce(sum(s.net_weight_kg), 0) AS net_weight_kg, "
+            "max(s.last_date) AS last_date FROM ({rows}) s GROUP BY 1"
         )
         rows = self._query(
             f"""
-            WITH now_totals AS ({totals.format(where=where.sql())}),
+            WITH now_totals AS ({totals.format(rows=now.sql)}),
             ranked AS (
                 SELECT *, sum({measure}) OVER () AS whole, count(*) OVER () AS parties
                 FROM now_totals ORDER BY {measure} DESC, party_id LIMIT ? OFFSET ?
             ),
-            before_totals AS ({totals.format(where=before.sql())})
+            before_totals AS ({totals.format(rows=before.sql)})
             SELECT r.party_id, p.name, p.country, r.shipments,
                    round(r.value_usd, 2) AS value_usd, round(r.net_weight_kg, 3) AS net_weight_kg,
                    r.last_date, r.{measure} / nullif(r.whole, 0) AS share, r.parties,
@@ -93,14 +103,13 @@ class TradeAnalysis:
             LEFT JOIN before_totals b ON b.party_id = r.party_id
             ORDER BY r.{measure} DESC, r.party_id
             """,
-            [*where.params, limit, offset, *before.params],
+            [*now.params, limit, offset, *before.params],
         )
         if rows:
             total = int(rows[0]["parties"])
         else:
             [row] = self._query(
-                f"SELECT count(DISTINCT {party}) AS n FROM shipments s WHERE {where.sql()}",
-                where.params,
+                f"SELECT count(DISTINCT {party}) AS n FROM ({now.sql}) s", now.params
             )
             total = int(row["n"])
         for place, row in enumerate(rows, start=offset + 1):

@@ -18,6 +18,7 @@ import duckdb
 from django.db import connection
 
 from apps.market.fileformat import DEMO_SOURCE
+from apps.market.index.rollups import build_rollups
 from apps.market.index.storage import (
     HS_COLUMNS,
     PARTY_COLUMNS,
@@ -141,6 +142,7 @@ def _load(db: duckdb.DuckDBPyConnection, workdir: Path) -> None:
         ORDER BY r.date, r.id
         """
     )
+    build_rollups(db)
     db.execute(
         f"""
         CREATE TABLE facts AS

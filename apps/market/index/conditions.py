@@ -29,6 +29,10 @@ class _Where:
         self.clauses.append(clause)
         self.params.extend(params)
 
+    def extend(self, other: _Where) -> None:
+        self.clauses += other.clauses
+        self.params += other.params
+
     def sql(self) -> str:
         return " AND ".join(self.clauses) if self.clauses else "TRUE"
 
@@ -197,6 +201,14 @@ def _description_ids(filters: ShipmentFilters) -> tuple[str, list[Any]] | None:
 def where_clause(filters: ShipmentFilters) -> _Where:
     where = _Where()
     where.add("s.date BETWEEN ? AND ?", filters.start_date, filters.end_date)
+    where.extend(matching_clause(filters))
+    return where
+
+
+def matching_clause(filters: ShipmentFilters) -> _Where:
+    """Every condition of `filters` but the dates, on the columns a shipment shares with the
+    roll-ups (`rollups`): description, HS code, parties and their countries."""
+    where = _Where()
     descriptions = _description_ids(filters)
     if descriptions is not None:
         sql, params = descriptions

@@ -21,14 +21,16 @@ from apps.market.filters import ShipmentFilters
 from apps.market.index.analysis import TradeAnalysis
 from apps.market.index.bounded import BoundedCursor
 from apps.market.index.conditions import where_clause
+from apps.market.index.rollups import ROLLUPS, Source, source
 from apps.market.index.storage import current_snapshot, search_config
 
 _IMPORTER_GROUPS = {
     "importer": "s.importer_id",
     "hs_code": "s.hs_code",
     "exporter_country": "s.exporter_country",
-    "month": "strftime(date_trunc('month', s.date), '%Y-%m')",
+    "month": "strftime(s.month, '%Y-%m')",
 }
+_SHIPMENTS = "sum(s.shipments)::BIGINT"
 
 _PER_KG = "s.value_usd / nullif(s.net_weight_kg, 0)"
 # The shipment table's orders by name (a leading '-' is descending); ties go newest first.
@@ -104,13 +106,36 @@ def _open(path: str) -> duckdb.DuckDBPyConnection:
     return duckdb.connect(path, read_only=True, config=search_config())
 
 
+@lru_cache(maxsize=4)
+def _has_rollups(path: str) -> bool:
+    """Whether the snapshot has the roll-ups (one built before them has not)."""
+    cursor = _open(path).cursor()
+    try:
+        cursor.execute(
+            "SELECT count(*) FROM duckdb_tables() WHERE table_name = ANY(?)",
+            [[rollup.table for rollup in ROLLUPS]],
+        )
+        row = cursor.fetchone()
+        return bool(row and row[0] == len(ROLLUPS))
+    finally:
+        cursor.close()
+
+
 class DuckDBTradeIndex(TradeAnalysis):
     """Answers searches from the current snapshot (read-only, one cursor per call, each call
-    within `timeout` seconds, by default TRADE_INDEX_QUERY_TIMEOUT, or QueryTimedOut)."""
+    within `timeout` seconds, by default TRADE_INDEX_QUERY_TIMEOUT, or QueryTimedOut). The
+    aggregates of sums read the monthly roll-ups unless `rollups` is false (`rollups.source`)."""
 
-    def __init__(self, path: Path, *, timeout: float | None = None) -> None:
+    def __init__(self, path: Path, *, timeout: float | None = None, rollups: bool = True) -> None:
         self.path = path
         self.timeout = settings.TRADE_INDEX_QUERY_TIMEOUT if timeout is None else timeout
+        self.rollups = rollups
+
+    def _source(
+        self, filters: ShipmentFilters, needs: Sequence[str] = (), also: Sequence[str] = ()
+    ) -> Source:
+        use = self.rollups and _has_rollups(str(self.path))
+        return source(filters, rollups=use, needs=needs, also=also)
 
     @contextmanager
     def _cursor(self) -> Iterator[BoundedCursor]:
@@ -164,93 +189,107 @@ class DuckDBTradeIndex(TradeAnalysis):
         return rows
 
     def count(self, filters: ShipmentFilters) -> int:
-        where = where_clause(filters)
-        rows = self._query(
-            f"SELECT count(*) AS n FROM shipments s WHERE {where.sql()}", where.params
+        rows = self._source(filters)
+        [row] = self._query(
+            f"SELECT coalesce({_SHIPMENTS}, 0) AS n FROM ({rows.sql}) s", rows.params
         )
-        return int(rows[0]["n"])
+        return int(row["n"])
 
     def statistics(self, filters: ShipmentFilters) -> dict[str, Any]:
-        where = where_clause(filters)
+        """Sums from the smallest roll-up, the distinct importers and exporters from theirs;
+        one scan when one of them cannot come from a roll-up."""
+        importers = self._source(filters, needs=["importer_id"])
+        exporters = self._source(filters, needs=["exporter_id"])
+        if importers.rolled and exporters.rolled:
+            rows = self._source(filters)
+            distinct = (
+                f"(SELECT count(DISTINCT s.importer_id) FROM ({importers.sql}) s) AS importers, "
+                f"(SELECT count(DISTINCT s.exporter_id) FROM ({exporters.sql}) s) AS exporters"
+            )
+            params = [*importers.params, *exporters.params, *rows.params]
+        else:
+            rows = self._source(filters, needs=["importer_id", "exporter_id"])
+            distinct = (
+                "count(DISTINCT s.importer_id) AS importers, "
+                "count(DISTINCT s.exporter_id) AS exporters"
+            )
+            params = rows.params
         [row] = self._query(
             f"""
-            SELECT count(*) AS shipments,
+            SELECT coalesce({_SHIPMENTS}, 0) AS shipments,
                    round(coalesce(sum(s.value_usd), 0), 2) AS total_value_usd,
                    round(coalesce(sum(s.net_weight_kg), 0), 3) AS total_weight_kg,
-                   count(DISTINCT s.importer_id) AS importers,
-                   count(DISTINCT s.exporter_id) AS exporters,
-                   sum(s.value_usd) FILTER (WHERE s.quantity > 0)
-                     / nullif(sum(s.quantity) FILTER (WHERE s.quantity > 0), 0)
-                     AS avg_price_per_unit,
-                   sum(s.value_usd) FILTER (WHERE s.net_weight_kg > 0)
-                     / nullif(sum(s.net_weight_kg) FILTER (WHERE s.net_weight_kg > 0), 0)
-                     AS avg_price_per_kg
-            FROM shipments s WHERE {where.sql()}
+                   {distinct},
+                   sum(s.quantity_value_usd) / nullif(sum(s.quantity), 0) AS avg_price_per_unit,
+                   sum(s.weighed_value_usd) / nullif(sum(s.weighed_kg), 0) AS avg_price_per_kg
+            FROM ({rows.sql}) s
             """,
-            where.params,
+            params,
         )
         return row
 
     def monthly(self, filters: ShipmentFilters) -> list[dict[str, Any]]:
-        where = where_clause(filters)
+        rows = self._source(filters)
         return self._query(
             f"""
-            SELECT strftime(date_trunc('month', s.date), '%Y-%m') AS month,
-                   count(*) AS shipments,
+            SELECT strftime(s.month, '%Y-%m') AS month,
+                   {_SHIPMENTS} AS shipments,
                    round(sum(s.value_usd), 2) AS value_usd,
                    round(coalesce(sum(s.net_weight_kg), 0), 3) AS net_weight_kg
-            FROM shipments s WHERE {where.sql()}
+            FROM ({rows.sql}) s
             GROUP BY 1 ORDER BY 1
             """,
-            where.params,
+            rows.params,
         )
 
     def top_hs_codes(self, filters: ShipmentFilters, *, limit: int) -> list[dict[str, Any]]:
-        where = where_clause(filters)
+        rows = self._source(filters)
         return self._query(
             f"""
             SELECT t.hs_code, h.description_en, h.description_vi, h.description_zh,
                    t.shipments, t.value_usd
             FROM (
-                SELECT s.hs_code, count(*) AS shipments, round(sum(s.value_usd), 2) AS value_usd
-                FROM shipments s WHERE {where.sql()}
+                SELECT s.hs_code, {_SHIPMENTS} AS shipments, round(sum(s.value_usd), 2) AS value_usd
+                FROM ({rows.sql}) s
                 GROUP BY 1 ORDER BY shipments DESC, value_usd DESC LIMIT ?
             ) t LEFT JOIN hs_codes h ON h.code = t.hs_code
             ORDER BY t.shipments DESC, t.value_usd DESC
             """,
-            [*where.params, limit],
+            [*rows.params, limit],
         )
 
     def top_importers(self, filters: ShipmentFilters, *, limit: int) -> list[dict[str, Any]]:
-        where = where_clause(filters)
+        rows = self._source(filters, needs=["importer_id"])
         return self._query(
             f"""
             SELECT t.importer_id AS party_id, p.name AS importer_name,
                    p.country AS importer_country, t.shipments, t.value_usd
             FROM (
-                SELECT s.importer_id, count(*) AS shipments, round(sum(s.value_usd), 2) AS value_usd
-                FROM shipments s WHERE {where.sql()}
+                SELECT s.importer_id, {_SHIPMENTS} AS shipments,
+                       round(sum(s.value_usd), 2) AS value_usd
+                FROM ({rows.sql}) s
                 GROUP BY 1 ORDER BY value_usd DESC LIMIT ?
             ) t JOIN parties p ON p.party_id = t.importer_id
             ORDER BY t.value_usd DESC
             """,
-            [*where.params, limit],
+            [*rows.params, limit],
         )
 
     def top_exporters(self, filters: ShipmentFilters, *, limit: int) -> list[dict[str, Any]]:
-        where = where_clause(filters)
+        rows = self._source(filters, needs=["exporter_id"])
         return self._query(
             f"""
             SELECT p.name AS exporter_name, p.country AS exporter_country,
                    t.shipments, t.value_usd
             FROM (
-                SELECT s.exporter_id, count(*) AS shipments, round(sum(s.value_usd), 2) AS value_usd
-                FROM shipments s WHERE {where.sql()}
+                SELECT s.exporter_id, {_SHIPMENTS} AS shipments,
+                       round(sum(s.value_usd), 2) AS value_usd
+                FROM ({rows.sql}) s
                 GROUP BY 1 ORDER BY value_usd DESC LIMIT ?
             ) t JOIN parties p ON p.party_id = t.exporter_id
             ORDER BY t.value_usd DESC
             """,
-            [*where.params, limit],
+            [*rows.params, limit],
         )
 
     def importer_totals(
@@ -264,13 +303,15 @@ class DuckDBTradeIndex(TradeAnalysis):
         """Shipments, value and last date of what `filters` match (of the importers
         `importer_ids` only, when given) per `by`: importer (then also its name, normalised
         name and country), hs_code, exporter_country or month; the largest value first."""
-        where = where_clause(filters)
+        also = []
         if importer_ids:
-            where.add(f"s.importer_id IN ({','.join(str(int(i)) for i in importer_ids)})")
+            also.append(f"s.importer_id IN ({','.join(str(int(i)) for i in importer_ids)})")
+        needs = ["importer_id"] if importer_ids or by == "importer" else []
+        rows = self._source(filters, needs, also)
         totals = (
-            f"SELECT {_IMPORTER_GROUPS[by]} AS key, count(*) AS shipments, "
-            "round(sum(s.value_usd), 2) AS value_usd, max(s.date) AS last_date "
-            f"FROM shipments s WHERE {where.sql()} GROUP BY 1"
+            f"SELECT {_IMPORTER_GROUPS[by]} AS key, {_SHIPMENTS} AS shipments, "
+            "round(sum(s.value_usd), 2) AS value_usd, max(s.last_date) AS last_date "
+            f"FROM ({rows.sql}) s GROUP BY 1"
         )
         if by == "importer":
             totals = (
@@ -278,7 +319,7 @@ class DuckDBTradeIndex(TradeAnalysis):
                 f"FROM ({totals}) t JOIN parties p ON p.party_id = t.key"
             )
         ending = "" if limit is None else f" LIMIT {int(limit)}"
-        return self._query(f"{totals} ORDER BY value_usd DESC, key{ending}", where.params)
+        return self._query(f"{totals} ORDER BY value_usd DESC, key{ending}", rows.params)
 
     def party_roles(self) -> list[tuple[str, str, int, int]]:
         """Every party that trades: (name, country, shipments as exporter, as importer)."""

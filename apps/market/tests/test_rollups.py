@@ -1,0 +1,164 @@
+"""The monthly roll-ups answer every aggregate as a scan of the shipments does: one snapshot
+of demo shipments, each aggregate through both paths, over HS codes of every level,
+countries, parties, product texts and date ranges with and without partial months."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from datetime import date
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from apps.market import demo
+from apps.market.filters import ShipmentFilters
+from apps.market.imports import import_shipments
+from apps.market.index import DuckDBTradeIndex, current_snapshot
+from apps.market.index.rollups import ROLLUPS, source, whole_months
+
+THREE_YEARS = (date(2023, 1, 1), date(2025, 12, 31))
+SPRING = (date(2024, 3, 15), date(2024, 7, 10))
+
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def snapshot(tmp_path: Path) -> Path:
+    """A snapshot of 6,000 demo shipments (2023 to 2025), loaded as an import loads them."""
+    shipments = tmp_path / "shipments.csv"
+    demo.write_csv(shipments, 6_000)
+    import_shipments(shipments)
+    path = current_snapshot()
+    assert path is not None
+    return path
+
+
+def _names(index: DuckDBTradeIndex) -> dict[str, str]:
+    """The name of the busiest importer and exporter of the demo data, and the HS chapter
+    that exporter ships most."""
+    names = {}
+    for side in ("importer", "exporter"):
+        [top], _ = index.rankings(
+            ShipmentFilters(*THREE_YEARS), side=side, by="shipments", offset=0, limit=1
+        )
+        names[side] = top["name"]
+    exporter = ShipmentFilters(*THREE_YEARS, exporter_name=names["exporter"])
+    names["chapter"] = index.top_hs_codes(exporter, limit=1)[0]["hs_code"][:2]
+    return names
+
+
+SEARCHES: dict[str, Callable[[dict[str, str]], ShipmentFilters]] = {
+    "chapter, one year": lambda _: ShipmentFilters(
+        date(2024, 1, 1), date(2024, 12, 31), hs_codes=("09",)
+    ),
+    "heading, partial months at both ends": lambda _: ShipmentFilters(*SPRING, hs_codes=("0801",)),
+    "subheading, three years": lambda _: ShipmentFilters(*THREE_YEARS, hs_codes=("100630",)),
+    "three headings, three years": lambda _: ShipmentFilters(
+        *THREE_YEARS, hs_codes=("0901", "0801", "1006")
+    ),
+    "product text, three years": lambda _: ShipmentFilters(*THREE_YEARS, product_details="rice"),
+    "product text and country, no whole month": lambda _: ShipmentFilters(
+        date(2024, 2, 10), date(2024, 3, 20), product_details="cashew", exporter_country="VN"
+    ),
+    "two words, partial last month": lambda _: ShipmentFilters(
+        date(2024, 1, 1), date(2024, 6, 15), product_details="coffee beans"
+    ),
+    "exporter country and heading, partial first month": lambda _: ShipmentFilters(
+        date(2023, 5, 20), date(2024, 1, 31), exporter_country="VN", hs_codes=("0901",)
+    ),
+    "importer name": lambda names: ShipmentFilters(
+        date(2023, 5, 20), date(2025, 1, 31), importer_name=names["importer"]
+    ),
+    "exporter name and chapter, partial months": lambda names: ShipmentFilters(
+        date(2023, 3, 3),
+        date(2025, 10, 30),
+        exporter_name=names["exporter"],
+        hs_codes=(names["chapter"],),
+    ),
+    "both countries, whole months": lambda _: ShipmentFilters(
+        date(2024, 4, 1), date(2025, 3, 31), exporter_country="VN", importer_country="US"
+    ),
+    "nothing matches": lambda _: ShipmentFilters(*THREE_YEARS, product_details="zzqqxx"),
+}
+
+
+def _calls(filters: ShipmentFilters) -> Iterator[tuple[str, Callable[[DuckDBTradeIndex], Any]]]:
+    yield "count", lambda index: index.count(filters)
+    yield "statistics", lambda index: index.statistics(filters)
+    yield "monthly", lambda index: index.monthly(filters)
+    yield "top_hs_codes", lambda index: index.top_hs_codes(filters, limit=10)
+    yield "top_importers", lambda index: index.top_importers(filters, limit=10)
+    yield "top_exporters", lambda index: index.top_exporters(filters, limit=10)
+    for side in ("importer", "exporter"):
+        for by in ("value", "weight", "shipments"):
+            for offset in (0, 3):
+                yield (
+                    f"rankings {side} {by} from {offset}",
+                    partial(_ranking, filters=filters, side=side, by=by, offset=offset),
+                )
+    for by in ("importer", "hs_code", "exporter_country", "month"):
+        yield f"importer_totals by {by}", partial(_importer_totals, filters=filters, by=by)
+
+
+def _ranking(
+    index: DuckDBTradeIndex, *, filters: ShipmentFilters, side: str, by: str, offset: int
+) -> Any:
+    return index.rankings(filters, side=side, by=by, offset=offset, limit=5)
+
+
+def _importer_totals(index: DuckDBTradeIndex, *, filters: ShipmentFilters, by: str) -> Any:
+    return index.importer_totals(filters, by=by, limit=20)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal, floats within the last digits (sums in another order)."""
+    if isinstance(a, float) and isinstance(b, float):
+        return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b) and type(a) is type(b)
+
+
+def test_every_aggregate_equals_the_scan(snapshot: Path) -> None:
+    """One snapshot for every search and call (an import takes seconds)."""
+    rolled = DuckDBTradeIndex(snapshot, timeout=0)
+    scanning = DuckDBTradeIndex(snapshot, timeout=0, rollups=False)
+    names = _names(scanning)
+    rolled_up = 0
+    for search, make in SEARCHES.items():
+        filters = make(names)
+        rolled_up += source(filters, rollups=True).rolled
+        assert (scanning.count(filters) > 0) == (search != "nothing matches"), search
+        for name, call in _calls(filters):
+            expected, got = call(scanning), call(rolled)
+            assert _same(got, expected), f"{search}: {name}\n{got}\n!=\n{expected}"
+    # Searches on product texts and within a month scan either way.
+    assert rolled_up == 8
+
+
+def test_the_rollups_hold_every_shipment(snapshot: Path) -> None:
+    index = DuckDBTradeIndex(snapshot, timeout=0)
+    for rollup in ROLLUPS:
+        [row] = index._query(f"SELECT sum(shipments) AS n FROM {rollup.table}", [])
+        assert row["n"] == 6_000
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "months"),
+    [
+        (date(2024, 1, 1), date(2024, 12, 31), (date(2024, 1, 1), date(2024, 12, 31))),
+        (date(2024, 1, 2), date(2024, 12, 30), (date(2024, 2, 1), date(2024, 11, 30))),
+        (date(2024, 2, 1), date(2024, 2, 29), (date(2024, 2, 1), date(2024, 2, 29))),
+        (date(2024, 2, 1), date(2024, 2, 28), None),
+        (date(2024, 12, 15), date(2025, 1, 15), None),
+        (date(2024, 12, 15), date(2025, 2, 28), (date(2025, 1, 1), date(2025, 2, 28))),
+    ],
+)
+def test_whole_months_of_a_period(start: date, end: date, months: tuple[date, date] | None) -> None:
+    assert whole_months(start, end) == months
