@@ -63,11 +63,8 @@ def main() -> None:
     from apps.market.schemas import SearchQuery
 
     setup_test_environment()
+    # With TRADE_INDEX_URL set, the import (or the index build) also loads ClickHouse.
     load_shipments(options.shipments, options.fresh)
-    if options.index == "clickhouse":
-        from django.core.management import call_command
-
-        call_command("build_trade_index")
 
     user, _ = User.objects.get_or_create(email="bench@example.com")
     set_up_paid_demo(user)

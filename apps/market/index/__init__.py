@@ -39,6 +39,14 @@ def trade_index() -> TradeIndex:
     return queries.trade_index()
 
 
+def load_server() -> None:
+    """With TRADE_INDEX_URL set, load the shipments into ClickHouse (after an import)."""
+    if settings.TRADE_INDEX_URL:
+        from apps.market.index.clickhouse import connect, load_shipments
+
+        load_shipments(connect(settings.TRADE_INDEX_URL))
+
+
 __all__ = [
     "DuckDBTradeIndex",
     "IndexMissing",
@@ -48,6 +56,7 @@ __all__ = [
     "build_snapshot",
     "current_snapshot",
     "index_directory",
+    "load_server",
     "search_config",
     "trade_index",
 ]

@@ -7,6 +7,7 @@ rounded to cents can then differ by one cent when it lies on a half cent."""
 
 from __future__ import annotations
 
+import io
 import math
 import tempfile
 from collections.abc import Iterator
@@ -15,13 +16,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 
 from apps.market import index
 from apps.market.demo.files import write_csv
 from apps.market.filters import ShipmentFilters
 from apps.market.imports import import_shipments
-from apps.market.index import QueryTimedOut
-from apps.market.index.clickhouse import ClickHouseTradeIndex, EmbeddedConnection, load_shipments
+from apps.market.index import IndexMissing, QueryTimedOut
+from apps.market.index.clickhouse import ClickHouseTradeIndex, connect, load_shipments
 from apps.market.index.queries import SHIPMENT_SORTS, DuckDBTradeIndex
 from apps.market.models import Shipment
 
@@ -31,19 +33,29 @@ YEAR = {"start_date": date(2024, 1, 1), "end_date": date(2024, 12, 31)}
 
 
 @pytest.fixture(scope="module")
+def directory(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("trade-index")
+
+
+@pytest.fixture(scope="module")
+def chdb_url(directory: Path) -> str:
+    # chDB runs one database directory per process: every test here shares it.
+    return f"chdb://{directory / 'chdb'}"
+
+
+@pytest.fixture(scope="module")
 def indexes(
-    django_db_setup: Any, django_db_blocker: Any, tmp_path_factory: pytest.TempPathFactory
+    django_db_setup: Any, django_db_blocker: Any, directory: Path, chdb_url: str
 ) -> Iterator[tuple[DuckDBTradeIndex, ClickHouseTradeIndex]]:
     from django.conf import settings
 
-    directory = tmp_path_factory.mktemp("trade-index")
     settings.TRADE_INDEX_DIR = directory
     with django_db_blocker.unblock():
         with tempfile.TemporaryDirectory() as workdir:
             path = Path(workdir) / "shipments.csv"
             write_csv(path, 4000, start=date(2023, 1, 1), end=date(2024, 12, 31))
             import_shipments(path)
-        connection = EmbeddedConnection(directory / "chdb")
+        connection = connect(chdb_url)
         load_shipments(connection)
         duck = index.trade_index()
         assert isinstance(duck, DuckDBTradeIndex)
@@ -167,3 +179,27 @@ def test_a_query_past_its_time_limit_is_stopped(
         click.connection.query(
             "SELECT count() FROM numbers(10000000000) WHERE sipHash64(number) = 1", timeout=0.2
         )
+    assert click.connection.query("SELECT 1 AS n") == [{"n": 1}]
+
+
+def test_the_url_setting_switches_searches_to_clickhouse(
+    indexes: tuple[DuckDBTradeIndex, ClickHouseTradeIndex], chdb_url: str, settings: Any
+) -> None:
+    duck, _ = indexes
+    filters = _filters({"product_details": "cashew"})
+    settings.TRADE_INDEX_URL = chdb_url
+    trade = index.trade_index()
+    assert isinstance(trade, ClickHouseTradeIndex)
+    assert trade.count(filters) == duck.count(filters)
+    out = io.StringIO()
+    call_command("build_trade_index", "--if-missing", stdout=out)
+    assert out.getvalue() == "ClickHouse already holds 4,000 shipments.\n"
+
+
+def test_a_database_not_loaded_yet_is_reported(
+    indexes: tuple[DuckDBTradeIndex, ClickHouseTradeIndex],
+) -> None:
+    _, click = indexes
+    click.connection.command("CREATE DATABASE IF NOT EXISTS empty")
+    with pytest.raises(IndexMissing):
+        click.connection.query("SELECT * FROM empty.facts")

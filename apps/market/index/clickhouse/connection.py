@@ -143,15 +143,18 @@ class EmbeddedConnection:
         settings = {**_timeout_settings(timeout), "output_format_json_quote_64bit_integers": 0}
         ending = ", ".join(f"{name} = {format_query_value(v)}" for name, v in settings.items())
         bound = {name: format_bind_value(v) for name, v in (params or {}).items()}
-        try:
-            with self._lock:
+        with self._lock:
+            try:
                 result = self._session.query(
                     f"{sql} SETTINGS {ending}", "JSONCompact", params=bound
                 )
-        except Exception as error:
-            if (failure := _failed(error)) is not None:
+            except Exception as error:
+                if (failure := _failed(error)) is None:
+                    raise
+                # chDB hands what a stopped statement had written to the next statement's
+                # result: a statement of nothing takes it.
+                self._session.query("SELECT 1", "JSONCompact")
                 raise failure from error
-            raise
         answer = json.loads(result.bytes() or b"{}")
         kinds = [(column["name"], column["type"]) for column in answer.get("meta", [])]
         return [
