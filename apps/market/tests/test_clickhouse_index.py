@@ -15,7 +15,9 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+import clickhouse_connect
 import pytest
+from clickhouse_connect.driver.exceptions import DatabaseError
 from django.core.management import call_command
 
 from apps.market import index
@@ -23,7 +25,12 @@ from apps.market.demo.files import write_csv
 from apps.market.filters import ShipmentFilters
 from apps.market.imports import import_shipments
 from apps.market.index import IndexMissing, QueryTimedOut
-from apps.market.index.clickhouse import ClickHouseTradeIndex, connect, load_shipments
+from apps.market.index.clickhouse import (
+    ClickHouseTradeIndex,
+    ServerConnection,
+    connect,
+    load_shipments,
+)
 from apps.market.index.queries import SHIPMENT_SORTS, DuckDBTradeIndex
 from apps.market.models import Shipment
 
@@ -203,3 +210,54 @@ def test_a_database_not_loaded_yet_is_reported(
     click.connection.command("CREATE DATABASE IF NOT EXISTS empty")
     with pytest.raises(IndexMissing):
         click.connection.query("SELECT * FROM empty.facts")
+
+
+class _Server:
+    """What a ClickHouse server answers through clickhouse-connect, as far as the adapter uses
+    it: the statements and settings it was sent."""
+
+    def __init__(self, **connected: Any) -> None:
+        self.connected = connected
+        self.sent: list[tuple[str, Any, Any]] = []
+        self.database = ""
+
+    def command(self, sql: str) -> None:
+        self.sent.append((sql, None, None))
+
+    def query(self, sql: str, parameters: Any = None, settings: Any = None) -> Any:
+        self.sent.append((sql, parameters, settings))
+        if "sleep" in sql:
+            raise DatabaseError("Code: 159. DB::Exception: Timeout exceeded (TIMEOUT_EXCEEDED)")
+        return type("Result", (), {"named_results": lambda _: iter([{"n": 1}])})()
+
+
+def test_a_server_gets_the_url_s_account_and_each_query_s_time_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    servers: list[_Server] = []
+
+    def get_client(**connected: Any) -> _Server:
+        servers.append(_Server(**connected))
+        return servers[-1]
+
+    monkeypatch.setattr(clickhouse_connect, "get_client", get_client)
+    connection = ServerConnection("clickhouse://reader:s%40cret@ch.internal:8124/tradewise")
+    [server] = servers
+    assert server.connected | {"autogenerate_session_id": None} == {
+        "host": "ch.internal",
+        "port": 8124,
+        "username": "reader",
+        "password": "s@cret",
+        "secure": False,
+        "autogenerate_session_id": None,
+    }
+    assert server.sent == [("CREATE DATABASE IF NOT EXISTS tradewise", None, None)]
+    assert server.database == "tradewise"
+    assert connection.query("SELECT {p0:String} AS n", {"p0": "x"}, timeout=2.5) == [{"n": 1}]
+    assert server.sent[-1][2] == {
+        "join_use_nulls": 1,
+        "max_execution_time": 2.5,
+        "timeout_overflow_mode": "throw",
+    }
+    with pytest.raises(QueryTimedOut):
+        connection.query("SELECT sleep(3)", timeout=1)

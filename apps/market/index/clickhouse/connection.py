@@ -71,10 +71,12 @@ class ServerConnection:
             port=parts.port or 8123,
             username=unquote(parts.username or "default"),
             password=unquote(parts.password or ""),
-            database=self.database,
             secure=parts.scheme in ("clickhouses", "https"),
             autogenerate_session_id=False,
         )
+        # A first load finds no database yet.
+        self._client.command(f"CREATE DATABASE IF NOT EXISTS {self.database}")
+        self._client.database = self.database
 
     def query(
         self, sql: str, params: Params | None = None, *, timeout: float = 0
