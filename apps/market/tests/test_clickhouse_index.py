@@ -32,7 +32,7 @@ from apps.market.index.clickhouse import (
     load_shipments,
 )
 from apps.market.index.queries import SHIPMENT_SORTS, DuckDBTradeIndex
-from apps.market.models import Shipment
+from apps.market.models import Shipment, TradeParty
 
 pytestmark = pytest.mark.django_db
 
@@ -54,10 +54,10 @@ def chdb_url(directory: Path) -> str:
 def indexes(
     django_db_setup: Any, django_db_blocker: Any, directory: Path, chdb_url: str
 ) -> Iterator[tuple[DuckDBTradeIndex, ClickHouseTradeIndex]]:
-    from django.conf import settings
+    from django.test import override_settings
 
-    settings.TRADE_INDEX_DIR = directory
-    with django_db_blocker.unblock():
+    # The data outlives each test's transaction: it is removed when the module ends.
+    with override_settings(TRADE_INDEX_DIR=directory), django_db_blocker.unblock():
         with tempfile.TemporaryDirectory() as workdir:
             path = Path(workdir) / "shipments.csv"
             write_csv(path, 4000, start=date(2023, 1, 1), end=date(2024, 12, 31))
@@ -68,6 +68,7 @@ def indexes(
         assert isinstance(duck, DuckDBTradeIndex)
         yield duck, ClickHouseTradeIndex(connection, timeout=0)
         Shipment.objects.all().delete()
+        TradeParty.objects.all().delete()
 
 
 def _close(a: Any, b: Any) -> bool:
