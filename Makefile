@@ -12,6 +12,9 @@ DEMO_SHIPMENTS ?= 200000
 # Shipments the trade-data benchmark loads into its own database, and that database.
 BENCH_SHIPMENTS ?= 100000
 BENCH_DATABASE_URL ?= sqlite:///$(CURDIR)/var/bench.sqlite3
+# The index the trade-data benchmark searches: duckdb, or clickhouse (chDB in process unless
+# TRADE_INDEX_URL names a server).
+TRADE_INDEX ?= duckdb
 # The sanctions lists the repository ships (OFAC SDN and Consolidated, UN Consolidated).
 SANCTIONS_FILES := $(wildcard apps/verification/data/sanctions/*.gz)
 # Generated companies and people the lead-sourcing benchmark loads into that database.
@@ -34,9 +37,10 @@ dev: install migrate seed guides
 
 install: $(VENV)/.installed node_modules/.installed
 
-$(VENV)/.installed: requirements.txt requirements-dev.txt
+$(VENV)/.installed: requirements.txt requirements-dev.txt requirements-chdb.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(PIP) install --quiet --disable-pip-version-check --no-deps -r requirements-chdb.txt
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
@@ -67,7 +71,8 @@ bench: build migrate
 	$(PY) bench/pages.py
 	$(MANAGE) import_sanctions --if-empty --no-progress $(SANCTIONS_FILES)
 	$(PY) bench/sanctions.py
-	BENCH_DATABASE_URL=$(BENCH_DATABASE_URL) $(PY) bench/market.py --fresh --shipments $(BENCH_SHIPMENTS)
+	BENCH_DATABASE_URL=$(BENCH_DATABASE_URL) $(PY) bench/market.py --fresh --shipments $(BENCH_SHIPMENTS) \
+	  --index $(TRADE_INDEX)
 	BENCH_DATABASE_URL=$(BENCH_DATABASE_URL) $(PY) bench/leads.py --fresh --shipments $(BENCH_SHIPMENTS) \
 		--companies $(BENCH_COMPANIES) --people $(BENCH_PEOPLE)
 	$(PY) bench/ask_eval.py

@@ -4,6 +4,7 @@ client, in-process: the whole request path without the network) and the same sea
 directly on the index.
 
     make bench BENCH_SHIPMENTS=100000   # SQLite under var/, emptied first
+    make bench TRADE_INDEX=clickhouse   # the same on ClickHouse (chDB unless TRADE_INDEX_URL)
     BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/tradewise_bench \\
         .venv/bin/python bench/market.py [--shipments 10000000] [--requests 30] [--fresh]
 
@@ -36,8 +37,18 @@ def main() -> None:
     parser.add_argument("--fresh", action="store_true", help="Empty the shipments first.")
     default_index = Path(tempfile.gettempdir()) / "tradewise-bench-index"
     parser.add_argument("--index-dir", default=str(default_index))
+    parser.add_argument(
+        "--index",
+        choices=("duckdb", "clickhouse"),
+        default="duckdb",
+        help="The index backend: ClickHouse at TRADE_INDEX_URL, else chDB in the index dir.",
+    )
     options = parser.parse_args()
     configure(os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE), Path(options.index_dir))
+    if options.index == "clickhouse":
+        os.environ.setdefault("TRADE_INDEX_URL", f"chdb://{Path(options.index_dir) / 'chdb'}")
+    else:
+        os.environ["TRADE_INDEX_URL"] = ""
 
     import django
 
@@ -52,6 +63,7 @@ def main() -> None:
     from apps.market.schemas import SearchQuery
 
     setup_test_environment()
+    # With TRADE_INDEX_URL set, the import (or the index build) also loads ClickHouse.
     load_shipments(options.shipments, options.fresh)
 
     user, _ = User.objects.get_or_create(email="bench@example.com")
@@ -222,7 +234,8 @@ def bounding_costs(user_id: int, trade: Any) -> None:
     the limit's cost, not the query's noise."""
     from django.conf import settings
 
-    from apps.market.index import DuckDBTradeIndex
+    from apps.market.index import DuckDBTradeIndex, TradeIndex
+    from apps.market.index.clickhouse import ClickHouseTradeIndex
     from apps.market.limits import search_allowance
 
     def allowance() -> None:
@@ -236,8 +249,13 @@ def bounding_costs(user_id: int, trade: Any) -> None:
         f"{statistics.median(limits) * 1000:.1f} µs per call (p95 "
         f"{percentile(limits, 0.95) * 1000:.1f})"
     )
-    bounded = DuckDBTradeIndex(trade.path)
-    unbounded = DuckDBTradeIndex(trade.path, timeout=0)
+    indexes: list[TradeIndex] = [
+        ClickHouseTradeIndex(trade.connection, timeout=t)
+        if isinstance(trade, ClickHouseTradeIndex)
+        else DuckDBTradeIndex(trade.path, timeout=t)
+        for t in (None, 0)
+    ]
+    bounded, unbounded = indexes
     with_limit: list[float] = []
     without: list[float] = []
     for _ in range(20):  # interleaved, so both see the same machine

@@ -197,6 +197,10 @@ TRADE_INDEX_BUILD_THREADS = env.int("TRADE_INDEX_BUILD_THREADS", 1)
 # this many seconds; a user runs at most SEARCH_CONCURRENCY search calls at once and
 # SEARCH_RATE_PER_MINUTE a minute, counted in the cache (CACHE_URL), which every process shares.
 TRADE_INDEX_QUERY_TIMEOUT = env.float("TRADE_INDEX_QUERY_TIMEOUT", 5.0)
+# The trade index on ClickHouse instead of DuckDB snapshots, past one machine (README):
+# clickhouse://user:password@host:8123/database; chdb:///path runs the same engine in process.
+# Empty: DuckDB.
+TRADE_INDEX_URL = env.str("TRADE_INDEX_URL", "")
 COMPANY_SEARCH_TIMEOUT = env.float("COMPANY_SEARCH_TIMEOUT", 5.0)
 SEARCH_CONCURRENCY = env.int("SEARCH_CONCURRENCY", 8)
 SEARCH_RATE_PER_MINUTE = env.int("SEARCH_RATE_PER_MINUTE", 120)

@@ -64,6 +64,7 @@ def import_shipments(
     if report.added and not dry_run:
         started = time.monotonic()
         report.index_snapshot = index.build_snapshot()
+        index.load_server()
         report.index_seconds = time.monotonic() - started
         # Saved searches are checked against the new snapshot by the task worker.
         alert_saved_searches.enqueue()

@@ -11,18 +11,41 @@ Shipments reference distinct goods descriptions and trade parties, each with a s
 descriptions each word occurs in, so a product search matches a few thousand words, then
 selects the shipments by description id: a lookup, not a scan of every description.
 
-Queries are behind `TradeIndex`; a ClickHouse adapter would implement the same methods. Each
-call has a time limit (TRADE_INDEX_QUERY_TIMEOUT, `bounded`)."""
+Queries are behind `TradeIndex`; `clickhouse` implements the same methods on ClickHouse, which
+`trade_index()` returns when TRADE_INDEX_URL names a server. Each call has a time limit
+(TRADE_INDEX_QUERY_TIMEOUT, `bounded`)."""
 
+from django.conf import settings
+
+from apps.market.index import queries
 from apps.market.index.bounded import QueryTimedOut
 from apps.market.index.build import build_snapshot
-from apps.market.index.queries import DuckDBTradeIndex, IndexMissing, TradeIndex, trade_index
+from apps.market.index.queries import DuckDBTradeIndex, IndexMissing, TradeIndex
 from apps.market.index.storage import (
     build_config,
     current_snapshot,
     index_directory,
     search_config,
 )
+
+
+def trade_index() -> TradeIndex:
+    """The index searches read: ClickHouse when TRADE_INDEX_URL is set, else the current
+    DuckDB snapshot."""
+    if settings.TRADE_INDEX_URL:
+        from apps.market.index.clickhouse import ClickHouseTradeIndex, connect
+
+        return ClickHouseTradeIndex(connect(settings.TRADE_INDEX_URL))
+    return queries.trade_index()
+
+
+def load_server() -> None:
+    """With TRADE_INDEX_URL set, load the shipments into ClickHouse (after an import)."""
+    if settings.TRADE_INDEX_URL:
+        from apps.market.index.clickhouse import connect, load_shipments
+
+        load_shipments(connect(settings.TRADE_INDEX_URL))
+
 
 __all__ = [
     "DuckDBTradeIndex",
@@ -33,6 +56,7 @@ __all__ = [
     "build_snapshot",
     "current_snapshot",
     "index_directory",
+    "load_server",
     "search_config",
     "trade_index",
 ]
