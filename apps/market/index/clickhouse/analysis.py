@@ -13,14 +13,13 @@ from typing import Any
 
 from apps.market.filters import ShipmentFilters
 from apps.market.index.analysis import (
-    PRICE_GROUP_LIMIT,
     PRICE_GROUPS,
-    PROFILE_TOP,
     RANKING_MEASURES,
     RANKING_SIDES,
-    _quartiles,
-    growth,
     previous_period,
+    profile,
+    ranked,
+    unit_price_series,
 )
 from apps.market.index.clickhouse.conditions import where_clause
 from apps.market.index.clickhouse.connection import Params
@@ -86,12 +85,7 @@ class ClickHouseAnalysis:
                 where.params,
             )
             total = int(row["n"])
-        for place, row in enumerate(rows, start=offset + 1):
-            del row["parties"]
-            row["rank"] = place
-            row["previous"] = round(float(row["previous"]), 3)
-            row["growth"] = growth(float(row[measure]), row["previous"])
-        return rows, total
+        return ranked(rows, offset=offset, measure=measure), total
 
     def party(self, party_id: int) -> dict[str, Any] | None:
         rows = self._select(
@@ -138,60 +132,7 @@ class ClickHouseAnalysis:
             """,
             {"party": party_id} | {n: v for n, v in (("start", start), ("end", end)) if v},
         )
-        sets: dict[str, list[dict[str, Any]]] = {
-            name: [row for row in groups if row["grouping_id"] == bits]
-            for name, bits in (
-                ("month", 0b0111),
-                ("hs_code", 0b1011),
-                ("partner_country", 0b1101),
-                ("partner_id", 0b1110),
-                ("total", 0b1111),
-            )
-        }
-        [total] = sets["total"]
-
-        def figures(row: dict[str, Any], *names: str) -> dict[str, Any]:
-            return {
-                **{name: row[name] for name in names},
-                "shipments": int(row["shipments"]),
-                "value_usd": round(float(row["value_usd"]), 2),
-                "net_weight_kg": round(float(row["net_weight_kg"]), 3),
-            }
-
-        def top(name: str) -> list[dict[str, Any]]:
-            rows = sorted(sets[name], key=lambda row: (-row["value_usd"], str(row[name])))
-            return rows[:PROFILE_TOP]
-
-        products = [figures(row, "hs_code", "median_price_per_kg") for row in top("hs_code")]
-        names = self._named("hs_codes", "code", [row["hs_code"] for row in products])
-        for product in products:
-            named = names.get(product["hs_code"], {})
-            for language in ("en", "vi", "zh"):
-                product[f"description_{language}"] = named.get(f"description_{language}")
-        partners = [
-            figures(row, "last_date") | {"party_id": row["partner_id"]} for row in top("partner_id")
-        ]
-        parties = self._named("parties", "party_id", [row["party_id"] for row in partners])
-        for partner in partners:
-            partner["name"] = parties[partner["party_id"]]["name"]
-            partner["country"] = parties[partner["party_id"]]["country"]
-        shipments = int(total["shipments"])
-        return {
-            **found,
-            **figures(total),
-            "as_importer": int(total["as_importer"]),
-            "as_exporter": shipments - int(total["as_importer"]),
-            "first_date": total["first_date"],
-            "last_date": total["last_date"],
-            "months": [
-                figures(row, "month") for row in sorted(sets["month"], key=lambda r: r["month"])
-            ],
-            "products": products,
-            "partner_countries": [
-                figures(row) | {"country": row["partner_country"]} for row in top("partner_country")
-            ],
-            "counterparties": partners,
-        }
+        return profile(found, groups, self._named)
 
     def _named(self, table: str, key: str, values: Sequence[Any]) -> dict[Any, dict[str, Any]]:
         """The rows of a small lookup table (`hs_codes`, `parties`) for the given keys."""
@@ -223,28 +164,4 @@ class ClickHouseAnalysis:
             """,
             where.params,
         )
-        for row in rows:
-            _quartiles(row)
-        months = sorted((r for r in rows if r["grouping_id"] == 0b01), key=lambda r: r["month"])
-        groups = sorted(
-            (r for r in rows if by and r["grouping_id"] == 0b10),
-            key=lambda r: (-r["net_weight_kg"], r["country"]),
-        )[:PRICE_GROUP_LIMIT]
-        by_country: dict[str, list[dict[str, Any]]] = {row["country"]: [] for row in groups}
-        for row in sorted(rows, key=lambda r: r["month"] or ""):
-            if row["grouping_id"] == 0 and row["country"] in by_country:
-                by_country[row["country"]].append(row)
-
-        def shaped(row: dict[str, Any], *drop: str) -> dict[str, Any]:
-            return {k: v for k, v in row.items() if k not in ("grouping_id", *drop)}
-
-        return {
-            "months": [shaped(row, "country") for row in months],
-            "groups": [
-                {
-                    **shaped(group, "month"),
-                    "months": [shaped(row, "country") for row in by_country[group["country"]]],
-                }
-                for group in groups
-            ],
-        }
+        return unit_price_series(rows, by)
