@@ -21,6 +21,7 @@ from apps.market.filters import ShipmentFilters
 from apps.market.index.analysis import TradeAnalysis
 from apps.market.index.bounded import BoundedCursor
 from apps.market.index.conditions import where_clause
+from apps.market.index.paging import DEFAULT_SORT, row_ids
 from apps.market.index.storage import current_snapshot, search_config
 
 _IMPORTER_GROUPS = {
@@ -29,21 +30,6 @@ _IMPORTER_GROUPS = {
     "exporter_country": "s.exporter_country",
     "month": "strftime(date_trunc('month', s.date), '%Y-%m')",
 }
-
-_PER_KG = "s.value_usd / nullif(s.net_weight_kg, 0)"
-# The shipment table's orders by name (a leading '-' is descending); ties go newest first.
-_ORDERS = {
-    "-date": "s.date DESC, s.id DESC",
-    "date": "s.date, s.id",
-    "-value": "s.value_usd DESC, s.date DESC, s.id DESC",
-    "value": "s.value_usd, s.date DESC, s.id DESC",
-    "-weight": "s.net_weight_kg DESC NULLS LAST, s.date DESC, s.id DESC",
-    "weight": "s.net_weight_kg NULLS LAST, s.date DESC, s.id DESC",
-    "-price_per_kg": f"{_PER_KG} DESC NULLS LAST, s.date DESC, s.id DESC",
-    "price_per_kg": f"{_PER_KG} NULLS LAST, s.date DESC, s.id DESC",
-}
-SHIPMENT_SORTS = tuple(_ORDERS)
-DEFAULT_SORT = "-date"
 
 
 class TradeIndex(Protocol):
@@ -129,18 +115,22 @@ class DuckDBTradeIndex(TradeAnalysis):
         self, filters: ShipmentFilters, *, offset: int, limit: int, sort: str = DEFAULT_SORT
     ) -> list[dict[str, Any]]:
         """Three narrow steps are several times faster than one wide query: the page's row
-        ids (sorting only the sort keys of the matches, in one of `SHIPMENT_SORTS`), then
-        those rows, then their names by key (integer ids, written into the SQL so the key
-        indexes serve them)."""
+        ids (sorting only the sort keys of the matches, in one of `SHIPMENT_SORTS`, from
+        the key range holding the page: `paging`), then those rows, then their names by key
+        (integer ids, written into the SQL so the key indexes serve them)."""
         where = where_clause(filters)
         with self._cursor() as cursor:
-            cursor.execute(
-                f"SELECT s.rowid FROM shipments s WHERE {where.sql()} "
-                f"ORDER BY {_ORDERS[sort]} LIMIT ? OFFSET ?",
-                [*where.params, limit, offset],
+            ids = row_ids(
+                cursor,
+                self.path,
+                filters,
+                where.sql(),
+                where.params,
+                sort=sort,
+                offset=offset,
+                limit=limit,
             )
-            row_ids = [row_id for (row_id,) in cursor.fetchall()]
-            if not row_ids:
+            if not ids:
                 return []
             cursor.execute(
                 "SELECT rowid AS row_id, id, date, hs_code, description_id, exporter_id, "
@@ -148,14 +138,14 @@ class DuckDBTradeIndex(TradeAnalysis):
                 "net_weight_kg, value_usd, price_per_unit, "
                 "value_usd / nullif(net_weight_kg, 0) AS price_per_kg "
                 "FROM shipments WHERE rowid = ANY(?)",
-                [row_ids],
+                [ids],
             )
             rows = _rows(cursor)
             texts = _by_key(cursor, "descriptions", "description_id", "text", rows)
             names = _by_key(
                 cursor, "parties", "party_id", "name", rows, ("exporter_id", "importer_id")
             )
-        position = {row_id: place for place, row_id in enumerate(row_ids)}
+        position = {row_id: place for place, row_id in enumerate(ids)}
         rows.sort(key=lambda row: position[row.pop("row_id")])
         for row in rows:
             row["product_description"] = texts[row.pop("description_id")]
