@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -50,9 +51,12 @@ def _steps(column: str) -> str:
 _KEYS = {"date": "s.date", "value": _steps("s.value_usd"), "weight": _steps("s.net_weight_kg")}
 _KEYS["price_per_kg"] = _steps(_PER_KG)
 
-# Up to this offset a page is sorted from the whole search: keeping the first rows costs less
-# than counting the search by key.
+# Up to this offset a page is sorted from the whole search unless its counts are in the cache:
+# keeping the first rows costs less than counting the search by key. Before that, a page by
+# date is sought in the first PROBE_DAYS of the search when they hold it, which spares a count
+# of all its days.
 SEEK_FROM = 2_000
+PROBE_DAYS = timedelta(days=31)
 _COUNTS_KEPT = 3600
 
 
@@ -80,9 +84,11 @@ class Window:
         return "(" + " OR ".join(parts) + ")", params
 
 
-def window(counts: dict[Any, int], *, offset: int, limit: int, descending: bool) -> Window | None:
+def window(counts: dict[Any, int], *, offset: int, limit: int, descending: bool) -> Window:
     """Where rows [offset, offset + limit) lie, given the search's rows per key value (NULL
-    last in either direction); None when the search ends before `offset`."""
+    last in either direction); a window of no key when the search ends before `offset`.
+    Counts of the first keys in the order only tell where a page lies when they reach its
+    end."""
     known = sorted((key for key in counts if key is not None), reverse=descending)
     ordered: list[tuple[Any, int]] = [(key, counts[key]) for key in known]
     if None in counts:
@@ -96,36 +102,28 @@ def window(counts: dict[Any, int], *, offset: int, limit: int, descending: bool)
                 skip = offset - seen
             taken.append(key)
         seen += rows
-        if seen >= offset + limit and taken:
+        if seen >= offset + limit:
             break
-    if not taken:
-        return None
-    nulls = taken[-1] is None
+    nulls = bool(taken) and taken[-1] is None
     return Window(tuple(key for key in taken if key is not None), nulls, skip)
 
 
-def _counts(
-    cursor: Cursor,
-    snapshot: Path,
-    filters: ShipmentFilters,
-    key: str,
-    where: str,
-    params: list[Any],
-) -> dict[Any, int]:
-    digest = hashlib.sha256(repr((snapshot.name, key, filters)).encode()).hexdigest()
-    name = f"trade-index:page-counts:{digest}"
-    counts: dict[Any, int] | None = cache.get(name)
-    if counts is None:
-        cursor.execute(
-            f"SELECT {_KEYS[key]} AS key, count(*) AS n FROM shipments s WHERE {where} GROUP BY 1",
-            params,
-        )
-        counts = dict(cursor.fetchall())
-        cache.set(name, counts, _COUNTS_KEPT)
-    return counts
+def _first_days(filters: ShipmentFilters, descending: bool) -> tuple[date, date]:
+    """The search's first PROBE_DAYS in the date order."""
+    if descending:
+        return max(filters.start_date, filters.end_date - PROBE_DAYS), filters.end_date
+    return filters.start_date, min(filters.end_date, filters.start_date + PROBE_DAYS)
 
 
-def row_ids(
+def _counts(cursor: Cursor, where: str, params: list[Any], key: str) -> dict[Any, int]:
+    cursor.execute(
+        f"SELECT {_KEYS[key]} AS key, count(*) AS n FROM shipments s WHERE {where} GROUP BY 1",
+        params,
+    )
+    return dict(cursor.fetchall())
+
+
+def _window(
     cursor: Cursor,
     snapshot: Path,
     filters: ShipmentFilters,
@@ -135,24 +133,52 @@ def row_ids(
     sort: str,
     offset: int,
     limit: int,
-) -> list[int]:
-    """The row ids of a page of the search (`where` with `params`) in the order `sort`."""
-    order = _ORDERS[sort]
-    ending: list[Any] = [limit, offset]
-    if offset >= SEEK_FROM:
-        key = sort.lstrip("-")
-        found = window(
-            _counts(cursor, snapshot, filters, key, where, params),
-            offset=offset,
-            limit=limit,
-            descending=sort.startswith("-"),
+) -> Window | None:
+    """The page's window from the search's counts per key: those kept in the cache, else
+    for the date orders those of the first days when they reach the page, else all of them
+    from SEEK_FROM on; None when the page is best sorted from the whole search."""
+    key, descending = sort.lstrip("-"), sort.startswith("-")
+    digest = hashlib.sha256(repr((snapshot.name, key, filters)).encode()).hexdigest()
+    name = f"trade-index:page-counts:{digest}"
+    counts: dict[Any, int] | None = cache.get(name)
+    if counts is None and key == "date":
+        first, last = _first_days(filters, descending)
+        first_days = _counts(
+            cursor, f"{where} AND s.date BETWEEN ? AND ?", [*params, first, last], key
         )
-        if found is None:
+        if sum(first_days.values()) >= offset + limit:
+            return window(first_days, offset=offset, limit=limit, descending=descending)
+    if counts is None:
+        if offset < SEEK_FROM:
+            return None
+        counts = _counts(cursor, where, params, key)
+        cache.set(name, counts, _COUNTS_KEPT)
+    return window(counts, offset=offset, limit=limit, descending=descending)
+
+
+def rows_to_read(
+    cursor: Cursor,
+    snapshot: Path,
+    filters: ShipmentFilters,
+    where: str,
+    params: list[Any],
+    *,
+    sort: str,
+    offset: int,
+    limit: int,
+) -> list[tuple[int, date]]:
+    """The row id and date of each row of a page of the search (`where` with `params`) in
+    the order `sort`."""
+    ending: list[Any] = [limit, offset]
+    found = _window(cursor, snapshot, filters, where, params, sort=sort, offset=offset, limit=limit)
+    if found is not None:
+        if not (found.keys or found.nulls):
             return []
-        condition, bounds = found.condition(_KEYS[key])
+        condition, bounds = found.condition(_KEYS[sort.lstrip("-")])
         where, params, ending = f"{where} AND {condition}", [*params, *bounds], [limit, found.skip]
     cursor.execute(
-        f"SELECT s.rowid FROM shipments s WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?",
+        f"SELECT s.rowid, s.date FROM shipments s WHERE {where} "
+        f"ORDER BY {_ORDERS[sort]} LIMIT ? OFFSET ?",
         [*params, *ending],
     )
-    return [row_id for (row_id,) in cursor.fetchall()]
+    return [(int(row_id), day) for row_id, day in cursor.fetchall()]

@@ -72,14 +72,16 @@ def test_sought_pages_equal_offset_pages(
 ) -> None:
     trade = DuckDBTradeIndex(snapshot, timeout=0)
     filters = SEARCHES[search]
-    monkeypatch.setattr(paging, "SEEK_FROM", 10**9)
-    by_offset = {size: pages(trade, filters, sort, size) for size in (10, 100)}
+    with monkeypatch.context() as offsets_only:
+        offsets_only.setattr(paging, "_window", lambda *args, **kwargs: None)
+        by_offset = {size: pages(trade, filters, sort, size) for size in (10, 100)}
     monkeypatch.setattr(paging, "SEEK_FROM", 0)
     cache.clear()
 
     for size in (10, 100):
         assert pages(trade, filters, sort, size) == by_offset[size]
-        # The second time the counts come from the cache.
+        # The first time a date order seeks in the first days, or counts them all; the
+        # second time the counts come from the cache.
         assert pages(trade, filters, sort, size) == by_offset[size]
     if search != "nothing":
         assert any(by_offset[100])
@@ -112,7 +114,9 @@ def test_a_window_spans_the_keys_holding_the_page() -> None:
 
     assert newest == paging.Window((date(2024, 1, 3),), nulls=False, skip=2)
     assert across == paging.Window((date(2024, 1, 2), date(2024, 1, 3)), nulls=False, skip=1)
-    assert window(counts, offset=12, limit=10, descending=True) is None
+    assert window(counts, offset=12, limit=10, descending=True) == paging.Window(
+        (), nulls=False, skip=0
+    )
 
 
 def test_rows_without_a_key_come_last_either_way() -> None:
@@ -124,3 +128,30 @@ def test_rows_without_a_key_come_last_either_way() -> None:
     assert window(counts, offset=4, limit=2, descending=False) == paging.Window(
         (), nulls=True, skip=0
     )
+
+
+def test_a_page_by_date_counts_the_first_days_then_all_once(
+    snapshot: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    trade = DuckDBTradeIndex(snapshot, timeout=0)
+    counted: list[int] = []
+    counts = paging._counts
+
+    def recorded(*args: Any, **kwargs: Any) -> dict[Any, int]:
+        found = counts(*args, **kwargs)
+        counted.append(sum(found.values()))
+        return found
+
+    monkeypatch.setattr(paging, "_counts", recorded)
+    cache.clear()
+    filters = SEARCHES["everything"]
+    total = trade.count(filters)
+
+    trade.page(filters, offset=0, limit=100)
+    first_days = counted[:]
+    trade.page(filters, offset=3_000, limit=100)
+    trade.page(filters, offset=3_100, limit=100)
+
+    assert len(first_days) == 1
+    assert 100 <= first_days[0] < 3_000
+    assert counted == [*first_days, first_days[0], total]
