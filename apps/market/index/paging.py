@@ -176,6 +176,10 @@ def rows_to_read(
             return []
         condition, bounds = found.condition(_KEYS[sort.lstrip("-")])
         where, params, ending = f"{where} AND {condition}", [*params, *bounds], [limit, found.skip]
+    # DuckDB would otherwise look the sorted rows up again by a join over the whole table
+    # ("late materialization"), though the sort already holds the row ids and dates: that
+    # join cost more than the sort. The setting lasts as long as the cursor, one index call.
+    cursor.execute("SET SESSION late_materialization_max_rows = 0")
     cursor.execute(
         f"SELECT s.rowid, s.date FROM shipments s WHERE {where} "
         f"ORDER BY {_ORDERS[sort]} LIMIT ? OFFSET ?",
