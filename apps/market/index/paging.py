@@ -5,8 +5,10 @@ day for the date sorts, a logarithmic step of value, weight or USD/kg for the ot
 search's rows per key value tell which key range holds rows [offset, offset + limit); the
 page is then sorted from that range alone, with an offset inside it. Snapshots store the
 shipments in date order, so a day range reads only the few row groups holding those days
-(DuckDB skips the others by their min/max dates). The counts per key value are kept in the
-cache per snapshot and search, so the next page costs one narrow query."""
+(DuckDB skips the others by their min/max dates); a page by date is first sought in the
+search's first month in its order, which holds the first pages of a broad search. The
+counts per key value are kept in the cache per snapshot and search, so the next page costs
+one narrow query; a search's counts per day are also what a roll-up by day would give."""
 
 # The SQL here is assembled from constant fragments; every value a user gives travels as a
 # query parameter.
