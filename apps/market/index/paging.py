@@ -125,6 +125,13 @@ def _counts(cursor: Cursor, where: str, params: list[Any], key: str) -> dict[Any
     return dict(cursor.fetchall())
 
 
+def _cache_name(snapshot: Path, counted: str, filters: ShipmentFilters) -> str:
+    """The cache's name for the counts of a search by a key (or of its first days in an
+    order) on a snapshot."""
+    digest = hashlib.sha256(repr((snapshot.name, counted, filters)).encode()).hexdigest()
+    return f"trade-index:page-counts:{digest}"
+
+
 def _window(
     cursor: Cursor,
     snapshot: Path,
@@ -137,17 +144,20 @@ def _window(
     limit: int,
 ) -> Window | None:
     """The page's window from the search's counts per key: those kept in the cache, else
-    for the date orders those of the first days when they reach the page, else all of them
-    from SEEK_FROM on; None when the page is best sorted from the whole search."""
+    for the date orders those of the first days (kept too) when they reach the page, else
+    all of them from SEEK_FROM on; None when the page is best sorted from the whole search."""
     key, descending = sort.lstrip("-"), sort.startswith("-")
-    digest = hashlib.sha256(repr((snapshot.name, key, filters)).encode()).hexdigest()
-    name = f"trade-index:page-counts:{digest}"
+    name = _cache_name(snapshot, key, filters)
     counts: dict[Any, int] | None = cache.get(name)
     if counts is None and key == "date":
-        first, last = _first_days(filters, descending)
-        first_days = _counts(
-            cursor, f"{where} AND s.date BETWEEN ? AND ?", [*params, first, last], key
-        )
+        first_name = _cache_name(snapshot, f"first days {sort}", filters)
+        first_days: dict[Any, int] | None = cache.get(first_name)
+        if first_days is None:
+            first, last = _first_days(filters, descending)
+            first_days = _counts(
+                cursor, f"{where} AND s.date BETWEEN ? AND ?", [*params, first, last], key
+            )
+            cache.set(first_name, first_days, _COUNTS_KEPT)
         if sum(first_days.values()) >= offset + limit:
             return window(first_days, offset=offset, limit=limit, descending=descending)
     if counts is None:
