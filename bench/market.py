@@ -16,6 +16,8 @@ per call: the search limits (in the configured cache) and the index query's time
 from __future__ import annotations
 
 import argparse
+import functools
+import itertools
 import os
 import statistics
 import sys
@@ -224,7 +226,24 @@ def main() -> None:
             ratio = statistics.median(api) / max(statistics.median(raw), 1e-6)
             line += f" {statistics.median(raw):11.1f} {percentile(raw, 0.95):8.1f} {ratio:6.2f}"
         print(line)
+    deep_pages(client, options.requests)
     bounding_costs(user.pk, trade)
+
+
+def deep_pages(client: Any, requests: int) -> None:
+    """The shipment list's first and a deep page (page 500 of 100 rows, page 2000 of 25)
+    through the API, for two broad searches over the demo data's three years, in the
+    default order and by value."""
+    three_years = {"start_date": "01-01-2023", "end_date": "31-12-2025"}
+    searches = {"HS chapter 09": {"hs_code": "09"}, "product 'rice'": {"product_details": "rice"}}
+    print(f"\n{'deep pages (API)':40} {'p50':>8} {'p95':>8}")
+    for (label, search), sort, (page, size) in itertools.product(
+        searches.items(), ("-date", "-value"), ((1, 100), (500, 100), (2000, 25))
+    ):
+        params = {**three_years, **search, "sort": sort, "page": page, "page_size": size}
+        samples = timed(functools.partial(client.get, "/fast-ai/v1/shipments", params), requests)
+        name = f"{label} {sort}: page {page} of {size}"
+        print(f"{name:40} {statistics.median(samples):8.1f} {percentile(samples, 0.95):8.1f}")
 
 
 def bounding_costs(user_id: int, trade: Any) -> None:

@@ -13,7 +13,7 @@ from apps.core.paging import Page, PageSize
 from apps.core.validation import SEARCH_TEXT_SCHEMA
 from apps.market.countries import is_country
 from apps.market.filters import BAD_COUNTRY, BAD_DATE, START_AFTER_END, parse_date
-from apps.market.index.queries import DEFAULT_SORT, SHIPMENT_SORTS
+from apps.market.index.paging import DEFAULT_SORT, SHIPMENT_SORTS
 
 # The forms the search accepts, for the OpenAPI document; apps/market/filters.py checks them
 # and answers with the spec's messages.

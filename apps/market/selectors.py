@@ -18,7 +18,7 @@ from apps.market.ask.parse import AskContext
 from apps.market.countries import ISO_COUNTRIES, country_names
 from apps.market.filters import ShipmentFilters, filters_as_query
 from apps.market.index import TradeIndex
-from apps.market.index.queries import DEFAULT_SORT
+from apps.market.index.paging import DEFAULT_SORT
 from apps.market.lexicon import hs_suggestions
 from apps.market.models import ContactRequest, HSCode, HSSection
 

@@ -31,7 +31,8 @@ from apps.market.index.clickhouse import (
     connect,
     load_shipments,
 )
-from apps.market.index.queries import SHIPMENT_SORTS, DuckDBTradeIndex
+from apps.market.index.paging import SHIPMENT_SORTS
+from apps.market.index.queries import DuckDBTradeIndex
 from apps.market.models import Shipment, TradeParty
 
 pytestmark = pytest.mark.django_db

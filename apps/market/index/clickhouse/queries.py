@@ -17,7 +17,7 @@ from apps.market.filters import ShipmentFilters
 from apps.market.index.clickhouse.analysis import ClickHouseAnalysis
 from apps.market.index.clickhouse.conditions import Where, where_clause
 from apps.market.index.clickhouse.connection import Connection, Params
-from apps.market.index.queries import DEFAULT_SORT
+from apps.market.index.paging import DEFAULT_SORT
 
 MONTH = "formatDateTime(toStartOfMonth(s.date), '%Y-%m')"
 _IMPORTER_GROUPS = {

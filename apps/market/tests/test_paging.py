@@ -1,0 +1,158 @@
+"""Pages of the shipment list sought by key range are those an offset over the whole search
+gives, in every order, for every kind of search."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from django.db import transaction
+
+from apps.market import demo, index
+from apps.market.filters import ShipmentFilters
+from apps.market.imports import import_shipments
+from apps.market.index import DuckDBTradeIndex, paging
+from apps.market.index.paging import SHIPMENT_SORTS, window
+from apps.market.models import Shipment
+
+pytestmark = pytest.mark.django_db
+
+START, END = date(2024, 1, 1), date(2024, 4, 30)
+SEARCHES = {
+    "everything": ShipmentFilters(START, END),
+    "chapter": ShipmentFilters(START, END, hs_codes=("08",)),
+    "product": ShipmentFilters(START, END, product_details="coffee"),
+    "product and country": ShipmentFilters(
+        date(2024, 2, 1), date(2024, 3, 31), product_details="cashew", importer_country="US"
+    ),
+    "nothing": ShipmentFilters(START, END, product_details="zzzzqqqq"),
+}
+
+
+@pytest.fixture(scope="module")
+def snapshot(
+    django_db_setup: Any, django_db_blocker: Any, tmp_path_factory: pytest.TempPathFactory
+) -> Path:
+    """Four months of generated shipments, some of them with equal values, no weight or a
+    zero weight (no USD/kg), built once for the module."""
+    directory = tmp_path_factory.mktemp("trade-index")
+    source = directory / "shipments.csv"
+    demo.write_csv(source, 4_000, start=START, end=END)
+    with django_db_blocker.unblock(), transaction.atomic(), pytest.MonkeyPatch.context() as patch:
+        patch.setattr("django.conf.settings.TRADE_INDEX_DIR", directory)
+        import_shipments(source)
+        ids = list(Shipment.objects.order_by("id").values_list("id", flat=True))
+        Shipment.objects.filter(id__in=ids[::7]).update(value_usd=Decimal("25000"))
+        Shipment.objects.filter(id__in=ids[::11]).update(net_weight_kg=None)
+        Shipment.objects.filter(id__in=ids[::13]).update(net_weight_kg=Decimal(0))
+        built = index.build_snapshot(directory)
+        transaction.set_rollback(True)
+    return built
+
+
+def pages(trade: DuckDBTradeIndex, filters: ShipmentFilters, sort: str, size: int) -> list[Any]:
+    total = trade.count(filters)
+    last = max(total - 1, 0) // size * size
+    offsets = sorted({0, size, total // 2, last - size, last, total, total + size} - {-size})
+    return [
+        [row["id"] for row in trade.page(filters, offset=o, limit=size, sort=sort)]
+        for o in offsets
+        if o >= 0
+    ]
+
+
+@pytest.mark.parametrize("sort", SHIPMENT_SORTS)
+@pytest.mark.parametrize("search", SEARCHES)
+def test_sought_pages_equal_offset_pages(
+    snapshot: Path, monkeypatch: pytest.MonkeyPatch, sort: str, search: str
+) -> None:
+    trade = DuckDBTradeIndex(snapshot, timeout=0)
+    filters = SEARCHES[search]
+    with monkeypatch.context() as offsets_only:
+        offsets_only.setattr(paging, "_window", lambda *args, **kwargs: None)
+        by_offset = {size: pages(trade, filters, sort, size) for size in (10, 100)}
+    monkeypatch.setattr(paging, "SEEK_FROM", 0)
+    cache.clear()
+
+    for size in (10, 100):
+        assert pages(trade, filters, sort, size) == by_offset[size]
+        # The first time a date order seeks in the first days, or counts them all; the
+        # second time the counts come from the cache.
+        assert pages(trade, filters, sort, size) == by_offset[size]
+    if search != "nothing":
+        assert any(by_offset[100])
+
+
+def test_the_whole_list_in_pages_is_the_sorted_search(
+    snapshot: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    trade = DuckDBTradeIndex(snapshot, timeout=0)
+    filters = SEARCHES["chapter"]
+    monkeypatch.setattr(paging, "SEEK_FROM", 0)
+    rows: list[dict[str, Any]] = []
+    while page := trade.page(filters, offset=len(rows), limit=100, sort="-weight"):
+        rows += page
+
+    assert len(rows) == trade.count(filters) > 300
+    weighed = [row for row in rows if row["net_weight_kg"] is not None]
+    assert rows[: len(weighed)] == weighed
+    assert [r["net_weight_kg"] for r in weighed] == sorted(
+        (r["net_weight_kg"] for r in weighed), reverse=True
+    )
+    assert len({row["id"] for row in rows}) == len(rows)
+
+
+def test_a_window_spans_the_keys_holding_the_page() -> None:
+    counts = {date(2024, 1, 1): 5, date(2024, 1, 2): 3, date(2024, 1, 3): 4}
+
+    newest = window(counts, offset=2, limit=2, descending=True)
+    across = window(counts, offset=6, limit=4, descending=False)
+
+    assert newest == paging.Window((date(2024, 1, 3),), nulls=False, skip=2)
+    assert across == paging.Window((date(2024, 1, 2), date(2024, 1, 3)), nulls=False, skip=1)
+    assert window(counts, offset=12, limit=10, descending=True) == paging.Window(
+        (), nulls=False, skip=0
+    )
+
+
+def test_rows_without_a_key_come_last_either_way() -> None:
+    counts = {1.0: 2, 2.0: 2, None: 3}
+
+    assert window(counts, offset=3, limit=5, descending=True) == paging.Window(
+        (1.0,), nulls=True, skip=1
+    )
+    assert window(counts, offset=4, limit=2, descending=False) == paging.Window(
+        (), nulls=True, skip=0
+    )
+
+
+def test_a_page_by_date_counts_the_first_days_then_all_of_them_once(
+    snapshot: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    trade = DuckDBTradeIndex(snapshot, timeout=0)
+    counted: list[int] = []
+    counts = paging._counts
+
+    def recorded(*args: Any, **kwargs: Any) -> dict[Any, int]:
+        found = counts(*args, **kwargs)
+        counted.append(sum(found.values()))
+        return found
+
+    monkeypatch.setattr(paging, "_counts", recorded)
+    cache.clear()
+    filters = SEARCHES["everything"]
+    total = trade.count(filters)
+
+    trade.page(filters, offset=0, limit=100)
+    first_days = counted[:]
+    trade.page(filters, offset=3_000, limit=100)
+    trade.page(filters, offset=3_100, limit=100)
+
+    assert len(first_days) == 1
+    assert 100 <= first_days[0] < 3_000
+    # The first days' counts are kept as well, and the next page needs no count.
+    assert counted == [*first_days, total]
