@@ -104,8 +104,8 @@ def html_language(request: HttpRequest) -> str:
 
 def messages_chunk_url(html_lang: str) -> str | None:
     """The frontend's text catalogue for the page's language: webpack's chunk
-    `messages-<en|vi|zh>.<hash>.js`, which the page preloads so that the island, which loads it
-    before it renders, need not wait for it."""
+    `messages-<en|vi|zh>.<hash>.js`. The page loads it with its bundles, so the island, which
+    needs it before it renders, finds it there instead of fetching it after it starts."""
     loader = get_loader("DEFAULT")
     prefix = f"messages-{html_lang.split('-')[0].lower()}."
     assets: dict[str, Any] = loader.get_assets().get("assets", {})

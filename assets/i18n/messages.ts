@@ -13,8 +13,8 @@ export const LANGUAGES: readonly { code: Language; label: string; htmlLang: stri
   { code: "zh", label: "中文", htmlLang: "zh-Hans" },
 ];
 
-// Each catalogue is a chunk of its own (messages-en, -vi, -zh; the page template preloads the
-// visitor's), so a page downloads one language, not three. The catalogues share their keys (a
+// Each catalogue is a chunk of its own (messages-en, -vi, -zh; the page's HTML loads the
+// language cookie's with the bundles), so a page downloads one language, not three. The catalogues share their keys (a
 // test checks it), so one catalogue is the whole interface.
 const CATALOGUE_CHUNKS: Record<Language, () => Promise<{ default: Messages }>> = {
   en: () => import(/* webpackChunkName: "messages-en" */ "./en.json"),
