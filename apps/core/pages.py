@@ -19,6 +19,7 @@ from django.shortcuts import render
 from django.utils.translation import get_language_from_request
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
+from webpack_loader.utils import get_loader
 
 from apps.core.gate import signin_required
 from apps.core.languages import normalize
@@ -101,9 +102,32 @@ def html_language(request: HttpRequest) -> str:
     return "zh-Hans" if language == "zh-hans" else language
 
 
+def messages_chunk_url(html_lang: str) -> str | None:
+    """The frontend's text catalogue for the page's language: webpack's chunk
+    `messages-<en|vi|zh>.<hash>.js`. The page loads it with its bundles, so the island, which
+    needs it before it renders, finds it there instead of fetching it after it starts."""
+    loader = get_loader("DEFAULT")
+    prefix = f"messages-{html_lang.split('-')[0].lower()}."
+    assets: dict[str, Any] = loader.get_assets().get("assets", {})
+    return next(
+        (
+            loader.get_chunk_url(asset)
+            for name, asset in assets.items()
+            if name.startswith(prefix) and name.endswith(".js")
+        ),
+        None,
+    )
+
+
 @ensure_csrf_cookie
 def _render(request: HttpRequest, family: str, preload: Preload, status: int) -> HttpResponse:
-    context = {"preload": preload, "bundle": family, "html_lang": html_language(request)}
+    html_lang = html_language(request)
+    context = {
+        "preload": preload,
+        "bundle": family,
+        "html_lang": html_lang,
+        "messages_url": messages_chunk_url(html_lang),
+    }
     return render(request, f"{family}.html", context, status=status)
 
 

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { CATALOGUES } from "../testing/catalogues";
 import { LANGUAGE_STORAGE_KEY, initLanguage, readStoredLanguage, useLanguageStore } from "./language";
 
 beforeEach(() => {
@@ -21,17 +22,19 @@ describe("language choice", () => {
     expect(readStoredLanguage()).toBe("en");
   });
 
-  it("saves a change and sets the document language", () => {
-    useLanguageStore.getState().setLanguage("zh");
+  it("saves a change and sets the document language", async () => {
+    await useLanguageStore.getState().setLanguage("zh");
     expect(window.localStorage.getItem("app_language")).toBe("zh");
     expect(document.documentElement.lang).toBe("zh-Hans");
     expect(document.cookie).toContain("django_language=zh-hans");
     expect(useLanguageStore.getState().language).toBe("zh");
+    expect(useLanguageStore.getState().messages["common.close"]).toBe("关闭");
   });
 
-  it("starts from the stored language", () => {
+  it("starts from the stored language, with its texts", async () => {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, "vi");
-    expect(initLanguage()).toBe("vi");
+    expect(await initLanguage()).toBe("vi");
     expect(document.documentElement.lang).toBe("vi");
+    expect(useLanguageStore.getState().messages["common.close"]).toBe(CATALOGUES.vi["common.close"]);
   });
 });

@@ -1,6 +1,6 @@
 import { useIntl } from "react-intl";
 import { create } from "zustand";
-import { LANGUAGES, isLanguage, type Language } from "./messages";
+import { LANGUAGES, isLanguage, loadMessages, type Language, type Messages } from "./messages";
 
 export const LANGUAGE_STORAGE_KEY = "app_language";
 export const DEFAULT_LANGUAGE: Language = "en";
@@ -36,26 +36,32 @@ export function applyDocumentLanguage(language: Language): void {
 
 interface LanguageState {
   language: Language;
-  setLanguage: (language: Language) => void;
+  /** The language's catalogue; empty until initLanguage has loaded it. */
+  messages: Partial<Messages>;
+  /** Switches once the new language's catalogue is loaded, so no text shows half translated. */
+  setLanguage: (language: Language) => Promise<void>;
 }
 
 export const useLanguageStore = create<LanguageState>()((set) => ({
   language: DEFAULT_LANGUAGE,
-  setLanguage(language) {
+  messages: {},
+  async setLanguage(language) {
+    const messages = await loadMessages(language);
     try {
       window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
     } catch (failure) {
       console.warn("The language choice could not be saved", failure);
     }
     applyDocumentLanguage(language);
-    set({ language });
+    set({ language, messages });
   },
 }));
 
-export function initLanguage(): Language {
+/** Starts the interface in the stored language, once its catalogue is loaded. */
+export async function initLanguage(): Promise<Language> {
   const language = readStoredLanguage();
   applyDocumentLanguage(language);
-  useLanguageStore.setState({ language });
+  useLanguageStore.setState({ language, messages: await loadMessages(language) });
   return language;
 }
 

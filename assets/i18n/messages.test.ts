@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import en from "./en.json";
 import vi from "./vi.json";
 import zh from "./zh.json";
-import { messagesFor, type Messages } from "./messages";
+import { isMessageKey, loadMessages } from "./messages";
 
 function placeholders(text: string): string[] {
   return [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? "").sort();
@@ -31,23 +31,15 @@ describe("message catalogues", () => {
   });
 });
 
-describe("messagesFor", () => {
-  const tables = {
-    en: { "common.close": "Close" } as Partial<Messages>,
-    zh: { "common.close": "关闭", "common.loading": "加载中" } as Partial<Messages>,
-    vi: { "common.loading": "Đang tải", "common.comingSoon": "Sắp ra mắt" } as Partial<Messages>,
-  };
-
-  it("uses the chosen language first", () => {
-    expect(messagesFor("zh", tables)["common.close"]).toBe("关闭");
+describe("loadMessages", () => {
+  it("gives a language's own catalogue", async () => {
+    expect((await loadMessages("zh"))["common.close"]).toBe(zh["common.close"]);
+    expect((await loadMessages("vi"))["common.close"]).toBe(vi["common.close"]);
   });
 
-  it("falls back to English, then Chinese, then Vietnamese", () => {
-    const vietnamese = messagesFor("vi", { ...tables, vi: {} });
-    expect(vietnamese["common.close"]).toBe("Close");
-    expect(vietnamese["common.loading"]).toBe("加载中");
-    const english = messagesFor("en", tables);
-    expect(english["common.loading"]).toBe("加载中");
-    expect(english["common.comingSoon"]).toBe("Sắp ra mắt");
+  it("knows the catalogue keys once loaded", async () => {
+    await loadMessages("en");
+    expect(isMessageKey("common.close")).toBe(true);
+    expect(isMessageKey("common.nothing-like-this")).toBe(false);
   });
 });

@@ -1,8 +1,6 @@
-import en from "./en.json";
-import vi from "./vi.json";
-import zh from "./zh.json";
+import type english from "./en.json";
 
-export type MessageKey = keyof typeof en;
+export type MessageKey = keyof typeof english;
 export type Messages = Record<MessageKey, string>;
 export type Language = "en" | "vi" | "zh";
 
@@ -15,23 +13,28 @@ export const LANGUAGES: readonly { code: Language; label: string; htmlLang: stri
   { code: "zh", label: "中文", htmlLang: "zh-Hans" },
 ];
 
-export const CATALOGUES: Record<Language, Partial<Messages>> = { en, vi, zh };
+// Each catalogue is a chunk of its own (messages-en, -vi, -zh; the page's HTML loads the
+// language cookie's with the bundles), so a page downloads one language, not three. The catalogues share their keys (a
+// test checks it), so one catalogue is the whole interface.
+const CATALOGUE_CHUNKS: Record<Language, () => Promise<{ default: Messages }>> = {
+  en: () => import(/* webpackChunkName: "messages-en" */ "./en.json"),
+  vi: () => import(/* webpackChunkName: "messages-vi" */ "./vi.json"),
+  zh: () => import(/* webpackChunkName: "messages-zh" */ "./zh.json"),
+};
+const loaded: Partial<Record<Language, Messages>> = {};
 
-/** Missing entries fall back to English, then Chinese, then Vietnamese. */
-export const FALLBACK_ORDER: readonly Language[] = ["en", "zh", "vi"];
-
-export function messagesFor(
-  language: Language,
-  catalogues: Record<Language, Partial<Messages>> = CATALOGUES,
-): Partial<Messages> {
-  const chain = [language, ...FALLBACK_ORDER.filter((code) => code !== language)];
-  return Object.assign({}, ...[...chain].reverse().map((code) => catalogues[code])) as Partial<Messages>;
+/** A language's catalogue, fetched the first time it is asked for. */
+export async function loadMessages(language: Language): Promise<Messages> {
+  const catalogue = loaded[language] ?? (await CATALOGUE_CHUNKS[language]()).default;
+  loaded[language] = catalogue;
+  return catalogue;
 }
 
 export function isLanguage(value: unknown): value is Language {
   return LANGUAGES.some((language) => language.code === value);
 }
 
+/** Whether `key` names a text: true for every key of the catalogues once one is loaded. */
 export function isMessageKey(key: string): key is MessageKey {
-  return Object.hasOwn(en, key);
+  return Object.values(loaded).some((catalogue) => Object.hasOwn(catalogue, key));
 }

@@ -1,13 +1,24 @@
 import { useId } from "react";
 import { useLanguageStore } from "../i18n/language";
-import { LANGUAGES, isLanguage } from "../i18n/messages";
+import { LANGUAGES, isLanguage, type Language } from "../i18n/messages";
 import { useT } from "../i18n/useT";
+import { useToastStore } from "../stores/toast";
+
+/** The choice shows once its catalogue has arrived; a failed download leaves the current one. */
+function switchLanguage(language: Language): void {
+  useLanguageStore
+    .getState()
+    .setLanguage(language)
+    .catch((failure: unknown) => {
+      console.warn("The language could not be loaded", failure);
+      useToastStore.getState().show({ variant: "error", title: { id: "error.generic" } });
+    });
+}
 
 export function LanguageSwitcher() {
   const t = useT();
   const id = useId();
   const language = useLanguageStore((state) => state.language);
-  const setLanguage = useLanguageStore((state) => state.setLanguage);
   return (
     <div className="language-switcher">
       <label htmlFor={id} className="sr-only">
@@ -18,7 +29,7 @@ export function LanguageSwitcher() {
         className="select"
         value={language}
         onChange={(event) => {
-          if (isLanguage(event.target.value)) setLanguage(event.target.value);
+          if (isLanguage(event.target.value)) switchLanguage(event.target.value);
         }}
       >
         {LANGUAGES.map((option) => (

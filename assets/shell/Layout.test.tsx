@@ -6,8 +6,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { USERS_PATH } from "../api/accounts";
 import { swrOptions } from "../api/swr";
 import { useLanguageStore } from "../i18n/language";
-import { messagesFor } from "../i18n/messages";
 import { clientData, wireProfile } from "../testing/billing";
+import { CATALOGUES } from "../testing/catalogues";
 import { testPreload } from "../testing/render";
 import { PreloadContext } from "./context";
 import { Layout } from "./Layout";
@@ -16,7 +16,7 @@ import { Tooltip } from "./Tooltip";
 function LiveIntl({ children }: { children: ReactNode }) {
   const language = useLanguageStore((state) => state.language);
   return (
-    <IntlProvider locale={language} messages={messagesFor(language)}>
+    <IntlProvider locale={language} messages={CATALOGUES[language]}>
       {children}
     </IntlProvider>
   );
@@ -43,10 +43,10 @@ beforeEach(() => {
 });
 
 describe("Layout", () => {
-  it("switches the interface language and remembers it", () => {
+  it("switches the interface language and remembers it", async () => {
     renderLayout();
     fireEvent.change(screen.getByLabelText("Language"), { target: { value: "vi" } });
-    expect(screen.getByRole("link", { name: "Phân tích thị trường" })).toBeTruthy();
+    expect(await screen.findByRole("link", { name: "Phân tích thị trường" })).toBeTruthy();
     expect(window.localStorage.getItem("app_language")).toBe("vi");
     expect(document.documentElement.lang).toBe("vi");
   });

@@ -89,8 +89,8 @@ describe("Sidebar", () => {
     ["en", "User guide (PDF)"],
     ["vi", "Hướng dẫn sử dụng (PDF)"],
     ["zh", "用户指南（PDF）"],
-  ] as const)("links the user guide in the interface language (%s)", (language, name) => {
-    useLanguageStore.getState().setLanguage(language);
+  ] as const)("links the user guide in the interface language (%s)", async (language, name) => {
+    await useLanguageStore.getState().setLanguage(language);
     renderWithShell(<Sidebar path="/market-insights" open={false} />, { language });
     const link = screen.getByRole("link", { name });
     expect(link.getAttribute("href")).toBe(`/user-guide/${language}.pdf`);

@@ -42,10 +42,7 @@ describe("mountIsland", () => {
       site,
       data: { api: { "/fast-ai/v1/users": { data: { first_name: "An" } } } },
     });
-    await act(async () => {
-      mountIsland(Greeting);
-      await Promise.resolve();
-    });
+    await act(() => mountIsland(Greeting));
     expect(screen.getByText("Hello An")).toBeTruthy();
     expect(screen.queryByText("spinner")).toBeNull();
     expect(screen.getByRole("navigation", { name: "主导航" })).toBeTruthy();
@@ -56,10 +53,7 @@ describe("mountIsland", () => {
 
   it("uses the plain frame for public pages", async () => {
     page({ page: "signin", path: "/signin", search: {}, user: null, site, data: { next: "/" } });
-    await act(async () => {
-      mountIsland(() => <p>card</p>, "plain");
-      await Promise.resolve();
-    });
+    await act(() => mountIsland(() => <p>card</p>, "plain"));
     expect(screen.getByText("card")).toBeTruthy();
     expect(screen.queryByRole("navigation")).toBeNull();
   });
@@ -67,10 +61,7 @@ describe("mountIsland", () => {
   it("shows the error screen when the page data is broken", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     page({ page: "nowhere" });
-    await act(async () => {
-      mountIsland(() => <p>never</p>);
-      await Promise.resolve();
-    });
+    await act(() => mountIsland(() => <p>never</p>));
     expect(screen.queryByText("never")).toBeNull();
     expect(screen.getByRole("button", { name: "Refresh page" })).toBeTruthy();
   });

@@ -5,7 +5,7 @@ import { SWRConfig } from "swr";
 import { handleApiError } from "../api/errors";
 import { swrOptions } from "../api/swr";
 import { initLanguage, useLanguageStore } from "../i18n/language";
-import { LANGUAGES, messagesFor } from "../i18n/messages";
+import { LANGUAGES } from "../i18n/messages";
 import { createAnalytics, type Analytics } from "./analytics";
 import { AnalyticsContext, PreloadContext } from "./context";
 import { ErrorBoundary } from "./ErrorBoundary";
@@ -27,8 +27,8 @@ export type LayoutKind = "workspace" | "plain";
 
 function LanguageProvider({ children }: { children: ReactNode }) {
   const language = useLanguageStore((state) => state.language);
+  const messages = useLanguageStore((state) => state.messages);
   const locale = LANGUAGES.find((entry) => entry.code === language)?.htmlLang ?? language;
-  const messages = useMemo(() => messagesFor(language), [language]);
   return (
     <IntlProvider locale={locale} messages={messages} defaultLocale="en">
       {children}
@@ -71,11 +71,22 @@ export function Island({ preload, analytics, layout, Page }: IslandProps) {
   );
 }
 
-/** Mounts a page family's island on #root with the page's preloaded data. */
-export function mountIsland(Page: ComponentType, layout: LayoutKind = "workspace"): void {
+/** Mounts a page family's island on #root with the page's preloaded data, once the interface
+ * language's texts are loaded. */
+export function mountIsland(Page: ComponentType, layout: LayoutKind = "workspace"): Promise<void> {
   const element = document.getElementById("root");
   if (!element) throw new Error("The page has no #root element");
-  initLanguage();
+  return initLanguage().then(
+    () => renderIsland(element, Page, layout),
+    (failure: unknown) => {
+      // Without its texts the page still works: it shows their keys.
+      console.error("The interface texts could not be loaded", failure);
+      renderIsland(element, Page, layout);
+    },
+  );
+}
+
+function renderIsland(element: HTMLElement, Page: ComponentType, layout: LayoutKind): void {
   const root = createRoot(element);
   let preload: Preload;
   try {

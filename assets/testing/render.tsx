@@ -1,7 +1,8 @@
 import { render, type RenderResult } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { IntlProvider } from "react-intl";
-import { messagesFor, type Language } from "../i18n/messages";
+import type { Language } from "../i18n/messages";
+import { CATALOGUES } from "./catalogues";
 import { PreloadContext, AnalyticsContext } from "../shell/context";
 import type { Analytics } from "../shell/analytics";
 import type { Preload } from "../shell/preload";
@@ -31,7 +32,7 @@ export function renderWithShell(
   { language = "en", preload = testPreload() }: { language?: Language; preload?: Preload } = {},
 ): RenderResult {
   return render(
-    <IntlProvider locale={language} messages={messagesFor(language)}>
+    <IntlProvider locale={language} messages={CATALOGUES[language]}>
       <PreloadContext value={preload}>
         <AnalyticsContext value={testAnalytics}>{ui}</AnalyticsContext>
       </PreloadContext>

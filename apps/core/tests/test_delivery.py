@@ -42,3 +42,18 @@ def test_the_built_bundles_are_served_as_immutable(client: Client) -> None:
     response = client.get(f"/static/bundles/{bundle}")
     assert response.status_code == 200
     assert "immutable" in response["Cache-Control"]
+
+
+@pytest.mark.parametrize(
+    ("language_cookie", "chunk"),
+    [("en", "messages-en."), ("vi", "messages-vi."), ("zh-hans", "messages-zh.")],
+)
+def test_a_page_loads_the_texts_of_its_language_only(
+    member_client: Client, client: Client, language_cookie: str, chunk: str
+) -> None:
+    member_client.cookies[settings.LANGUAGE_COOKIE_NAME] = language_cookie
+    html = member_client.get("/market-insights").content.decode()
+    scripts = re.findall(r'<script src="(/static/bundles/messages-[^"]+)" defer>', html)
+    assert len(scripts) == 1
+    assert scripts[0].startswith(f"/static/bundles/{chunk}")
+    assert client.get(scripts[0]).status_code == 200

@@ -2,4 +2,4 @@ import { mountIsland } from "../../shell/mountIsland";
 import { AuthPage } from "./AuthPage";
 import "./styles.css";
 
-mountIsland(AuthPage, "plain");
+void mountIsland(AuthPage, "plain");

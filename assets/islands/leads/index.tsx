@@ -2,4 +2,4 @@ import { mountIsland } from "../../shell/mountIsland";
 import { LeadsPage } from "./LeadsPage";
 import "./styles.css";
 
-mountIsland(LeadsPage);
+void mountIsland(LeadsPage);

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
+import { ChartSlot } from "../../components/ChartSlot";
 import { useIntl } from "react-intl";
 import type { MonthFigure } from "../../api/market";
 import { formatMonth, formatUsd } from "../../i18n/format";
@@ -6,7 +7,7 @@ import { useT } from "../../i18n/useT";
 import { Skeleton } from "../../shell/Skeleton";
 import { useLanguage } from "../../i18n/language";
 
-// chart.js is loaded only when a search has figures to draw.
+// chart.js is loaded only when a search has figures to draw, and the chart is near the screen.
 const ShipmentChart = lazy(() => import("../../components/ShipmentChart"));
 
 /** Value and shipments per month: a chart, and the same figures as a table for screen readers. */
@@ -31,7 +32,7 @@ export function MonthlyPanel({ months, loading }: { months: MonthFigure[] | unde
     });
     body = (
       <>
-        <Suspense fallback={<Skeleton />}>
+        <ChartSlot>
           <ShipmentChart
             label={summary}
             points={rows.map((row) => ({ label: row.label, value: row.valueUsd, shipments: row.shipments }))}
@@ -40,7 +41,7 @@ export function MonthlyPanel({ months, loading }: { months: MonthFigure[] | unde
             formatValue={(value) => formatUsd(value, language, true)}
             formatCount={(count) => intl.formatNumber(count)}
           />
-        </Suspense>
+        </ChartSlot>
         {/* The wrapper clips the table: a table grows to its content whatever its own width. */}
         <div className="sr-only">
           <table>

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, useId, useState } from "react";
+import { ChartSlot } from "../../components/ChartSlot";
 import { useIntl } from "react-intl";
 import useSWR from "swr";
 import {
@@ -16,7 +17,7 @@ import type { MessageKey } from "../../i18n/messages";
 import { useT } from "../../i18n/useT";
 import { Skeleton } from "../../shell/Skeleton";
 
-// chart.js is loaded only when a search has prices to draw.
+// chart.js is loaded only when a search has prices to draw, and the chart is near the screen.
 const PriceChart = lazy(() => import("../../components/PriceChart"));
 
 const GROUPINGS: [PriceGrouping, MessageKey][] = [
@@ -87,7 +88,7 @@ export function PricePanel({ query, countries }: Props) {
     });
     body = (
       <>
-        <Suspense fallback={<Skeleton />}>
+        <ChartSlot>
           <PriceChart
             label={summary}
             labels={labels}
@@ -98,7 +99,7 @@ export function PricePanel({ query, countries }: Props) {
             groups={groups}
             formatPrice={(value) => perKg(value)}
           />
-        </Suspense>
+        </ChartSlot>
         <div className="sr-only">
           <table>
             <caption>{summary}</caption>

@@ -2,4 +2,4 @@ import { mountIsland } from "../../shell/mountIsland";
 import { MarketPage } from "./MarketPage";
 import "./styles.css";
 
-mountIsland(MarketPage);
+void mountIsland(MarketPage);

@@ -2,4 +2,4 @@ import { mountIsland } from "../../shell/mountIsland";
 import { PaymentOutcome } from "./PaymentOutcome";
 import "./styles.css";
 
-mountIsland(PaymentOutcome);
+void mountIsland(PaymentOutcome);

@@ -2,4 +2,4 @@ import { mountIsland } from "../../shell/mountIsland";
 import { ProfilePage } from "./ProfilePage";
 import "./styles.css";
 
-mountIsland(ProfilePage);
+void mountIsland(ProfilePage);

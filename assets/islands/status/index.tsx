@@ -2,4 +2,4 @@ import { mountIsland } from "../../shell/mountIsland";
 import { StatusPage } from "./StatusPage";
 import "./styles.css";
 
-mountIsland(StatusPage);
+void mountIsland(StatusPage);

@@ -2,4 +2,4 @@ import { mountIsland } from "../../shell/mountIsland";
 import { VerificationPage } from "./VerificationPage";
 import "./styles.css";
 
-mountIsland(VerificationPage);
+void mountIsland(VerificationPage);
