@@ -52,10 +52,11 @@ WIDE_ELEMENTS = """() => [...document.querySelectorAll("body *")]
   .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join(".")}`
     + ` ${Math.round(element.getBoundingClientRect().right)}px`)"""
 
-# The open dialogs, drawers and menus that reach past the window's edge (being fixed, they do not
-# widen the page: their overflow is cut off instead).
+# The open dialogs, drawers and menus that reach past the window's edge, or whose content reaches
+# past theirs (being fixed, they do not widen the page: what overflows is cut off instead).
 WIDE_DIALOGS = """() => [...document.querySelectorAll("[role=dialog], .profile-menu__panel")]
-  .filter((box) => box.getBoundingClientRect().right > window.innerWidth + 1)
+  .filter((box) => box.getBoundingClientRect().right > window.innerWidth + 1
+    || box.scrollWidth > box.clientWidth + 1)
   .map((box) => `${box.className} ${Math.round(box.getBoundingClientRect().right)}px`)"""
 
 # The tables that still scroll inside their box: on a phone, a stacked table has none.
@@ -128,7 +129,7 @@ def phone_report(page: Page, where: str, stacked: bool = False) -> str:
         culprits = page.evaluate(WIDE_ELEMENTS)
         report += f"\n{where} scrolls sideways at 320 px by {overflow} px: {culprits}"
     if dialogs := page.evaluate(WIDE_DIALOGS):
-        report += f"\n{where} has dialogs wider than 320 px: {dialogs}"
+        report += f"\n{where} has dialogs that do not fit 320 px: {dialogs}"
     if stacked and (tables := page.evaluate(SCROLLING_TABLES)):
         report += f"\n{where} has tables that scroll sideways at 320 px: {tables}"
     page.set_viewport_size(DESKTOP)
