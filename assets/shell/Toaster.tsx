@@ -11,8 +11,9 @@ function ToastCard({ toast }: { toast: Toast }) {
   const dismiss = useToastStore((state) => state.dismiss);
   const urgent = toast.variant === "error" || toast.variant === "destructive";
   return (
-    <li className={`toast toast--${toast.variant}`} role={urgent ? "alert" : "status"} data-state={toast.open ? "open" : "closed"}>
-      <div className="toast__body">
+    <li className={`toast toast--${toast.variant}`} data-state={toast.open ? "open" : "closed"}>
+      {/* The message is the live region; the list item keeps its role, which a list needs. */}
+      <div className="toast__body" role={urgent ? "alert" : "status"}>
         <p className="toast__title">{format(toast.title)}</p>
         {toast.description && <p className="toast__description">{format(toast.description)}</p>}
       </div>

@@ -34,10 +34,18 @@ export function CompanyTable({ result, loading, pageSizes, listSearch, selected,
   const ids = result.rows.map((company) => company.id);
   const allSelected = ids.every((id) => selected.includes(id));
   const toggle = (id: number) => onSelect(selected.includes(id) ? selected.filter((item) => item !== id) : [...selected, id]);
+  const label = {
+    name: t("leads.companies.name"),
+    industries: t("leads.companies.industries"),
+    revenue: t("leads.companies.revenue"),
+    employees: t("leads.companies.employees"),
+    lastImport: t("leads.companies.lastImport"),
+    shipments: t("leads.companies.shipments"),
+  };
   return (
     <>
       <div className="table-scroll" aria-busy={loading}>
-        <table className="data-table leads-table">
+        <table className="data-table data-table--stack leads-table">
           <thead>
             <tr>
               <th scope="col" className="leads-table__check">
@@ -50,17 +58,17 @@ export function CompanyTable({ result, loading, pageSizes, listSearch, selected,
                   }
                 />
               </th>
-              <th scope="col">{t("leads.companies.name")}</th>
-              <th scope="col">{t("leads.companies.industries")}</th>
+              <th scope="col">{label.name}</th>
+              <th scope="col">{label.industries}</th>
               <th scope="col" className="data-table__number">
-                {t("leads.companies.revenue")}
+                {label.revenue}
               </th>
               <th scope="col" className="data-table__number">
-                {t("leads.companies.employees")}
+                {label.employees}
               </th>
-              <th scope="col">{t("leads.companies.lastImport")}</th>
+              <th scope="col">{label.lastImport}</th>
               <th scope="col" className="data-table__number">
-                {t("leads.companies.shipments")}
+                {label.shipments}
               </th>
             </tr>
           </thead>
@@ -75,7 +83,7 @@ export function CompanyTable({ result, loading, pageSizes, listSearch, selected,
                     onChange={() => toggle(company.id)}
                   />
                 </td>
-                <td>
+                <td data-label={label.name}>
                   <Link href={companyHref(company.id, listSearch)} className="leads-table__name">
                     {company.name}
                   </Link>
@@ -84,13 +92,19 @@ export function CompanyTable({ result, loading, pageSizes, listSearch, selected,
                     {company.domain && ` · ${company.domain}`}
                   </span>
                 </td>
-                <td className="leads-table__industries">{company.industries.join(", ") || "—"}</td>
-                <td className="data-table__number">{formatRevenue(company, language)}</td>
-                <td className="data-table__number">{formatCount(company.employees, language)}</td>
-                <td className="data-table__nowrap">
+                <td className="leads-table__industries" data-label={label.industries}>{company.industries.join(", ") || "—"}</td>
+                <td className="data-table__number" data-label={label.revenue}>
+                  {formatRevenue(company, language)}
+                </td>
+                <td className="data-table__number" data-label={label.employees}>
+                  {formatCount(company.employees, language)}
+                </td>
+                <td className="data-table__nowrap" data-label={label.lastImport}>
                   {company.lastImportDate ? formatShipmentDate(company.lastImportDate, language) : "—"}
                 </td>
-                <td className="data-table__number">{formatCount(company.shipmentCount, language)}</td>
+                <td className="data-table__number" data-label={label.shipments}>
+                  {formatCount(company.shipmentCount, language)}
+                </td>
               </tr>
             ))}
           </tbody>

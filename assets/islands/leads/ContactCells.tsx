@@ -70,7 +70,7 @@ export function EmailCell({ lead, onRevealed }: CellProps) {
   return (
     <button
       type="button"
-      className="button button--secondary button--small leads-reveal"
+      className="button button--secondary button--small"
       disabled={busy}
       onClick={() => void reveal()}
     >
@@ -116,7 +116,7 @@ export function PhoneCell({ lead, onRevealed }: CellProps) {
   return (
     <button
       type="button"
-      className="button button--secondary button--small leads-reveal"
+      className="button button--secondary button--small"
       disabled={busy}
       onClick={() => void request()}
     >

@@ -43,30 +43,42 @@ export function LeadTable({ withinCompany = false, result, loading, pageSizes, o
   if (!result) return loading ? <Skeleton /> : null;
   if (result.total === 0) return <EmptyState title={t("leads.people.noMatch")} hint={t("leads.people.noMatchHint")} />;
   const onRevealed = (lead: Lead) => setRevealed((current) => ({ ...current, [lead.id]: lead }));
+  const label = {
+    name: t("leads.people.name"),
+    social: t("leads.people.social"),
+    country: t("leads.people.country"),
+    location: t("leads.people.location"),
+    revenue: t("leads.companies.revenue"),
+    employees: t("leads.companies.employees"),
+    role: t("leads.people.role"),
+    company: t("leads.people.company"),
+    email: t("leads.people.email"),
+    phone: t("leads.people.phone"),
+  };
   return (
     <>
       <div className="table-scroll" aria-busy={loading}>
-        <table className="data-table leads-table">
+        <table className="data-table data-table--stack leads-table">
           <thead>
             <tr>
-              <th scope="col">{t("leads.people.name")}</th>
-              <th scope="col">{t("leads.people.social")}</th>
-              <th scope="col">{t("leads.people.country")}</th>
-              <th scope="col">{t("leads.people.location")}</th>
+              <th scope="col">{label.name}</th>
+              <th scope="col">{label.social}</th>
+              <th scope="col">{label.country}</th>
+              <th scope="col">{label.location}</th>
               {!withinCompany && (
                 <>
                   <th scope="col" className="data-table__number">
-                    {t("leads.companies.revenue")}
+                    {label.revenue}
                   </th>
                   <th scope="col" className="data-table__number">
-                    {t("leads.companies.employees")}
+                    {label.employees}
                   </th>
                 </>
               )}
-              <th scope="col">{t("leads.people.role")}</th>
-              {!withinCompany && <th scope="col">{t("leads.people.company")}</th>}
-              <th scope="col">{t("leads.people.email")}</th>
-              <th scope="col">{t("leads.people.phone")}</th>
+              <th scope="col">{label.role}</th>
+              {!withinCompany && <th scope="col">{label.company}</th>}
+              <th scope="col">{label.email}</th>
+              <th scope="col">{label.phone}</th>
             </tr>
           </thead>
           <tbody>
@@ -74,8 +86,10 @@ export function LeadTable({ withinCompany = false, result, loading, pageSizes, o
               const lead = withReveal(row, revealed[row.id]);
               return (
                 <tr key={lead.id}>
-                  <td className="leads-table__name">{lead.name}</td>
-                  <td>
+                  <td className="leads-table__name" data-label={label.name}>
+                    {lead.name}
+                  </td>
+                  <td data-label={label.social}>
                     {lead.socialUrl ? (
                       <a href={lead.socialUrl} target="_blank" rel="noopener noreferrer">
                         {t("leads.people.profile")}
@@ -84,29 +98,33 @@ export function LeadTable({ withinCompany = false, result, loading, pageSizes, o
                       "—"
                     )}
                   </td>
-                  <td>{nameOf(lead.country)}</td>
-                  <td>{lead.location || "—"}</td>
+                  <td data-label={label.country}>{nameOf(lead.country)}</td>
+                  <td data-label={label.location}>{lead.location || "—"}</td>
                   {!withinCompany && (
                     <>
-                      <td className="data-table__number">{formatRevenue(lead.company, language)}</td>
-                      <td className="data-table__number">{formatCount(lead.company.employees, language)}</td>
+                      <td className="data-table__number" data-label={label.revenue}>
+                        {formatRevenue(lead.company, language)}
+                      </td>
+                      <td className="data-table__number" data-label={label.employees}>
+                        {formatCount(lead.company.employees, language)}
+                      </td>
                     </>
                   )}
-                  <td>
+                  <td data-label={label.role}>
                     {lead.jobTitle || "—"}
                     <span className="data-table__detail">
                       {[seniorityLabel(t, lead.seniority), lead.department].filter(Boolean).join(" · ")}
                     </span>
                   </td>
                   {!withinCompany && (
-                    <td>
+                    <td data-label={label.company}>
                       <a href={`/find-global-company/${lead.company.id}`}>{lead.company.name}</a>
                     </td>
                   )}
-                  <td>
+                  <td data-label={label.email}>
                     <EmailCell lead={lead} onRevealed={onRevealed} />
                   </td>
-                  <td>
+                  <td data-label={label.phone}>
                     <PhoneCell lead={lead} onRevealed={onRevealed} />
                   </td>
                 </tr>

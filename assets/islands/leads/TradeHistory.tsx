@@ -65,6 +65,7 @@ function FigureList({ title, column, rows }: FigureListProps) {
   const t = useT();
   const intl = useIntl();
   const language = useLanguage();
+  const label = { shipments: t("leads.trade.shipments"), value: t("leads.trade.value") };
   return (
     <div className="leads-figures">
       <h3 className="leads-figures__title">{title}</h3>
@@ -72,24 +73,28 @@ function FigureList({ title, column, rows }: FigureListProps) {
         <p className="muted">—</p>
       ) : (
         <div className="table-scroll">
-        <table className="data-table leads-figures__table">
+        <table className="data-table data-table--stack leads-figures__table">
           <thead>
             <tr>
               <th scope="col">{column}</th>
               <th scope="col" className="data-table__number">
-                {t("leads.trade.shipments")}
+                {label.shipments}
               </th>
               <th scope="col" className="data-table__number">
-                {t("leads.trade.value")}
+                {label.value}
               </th>
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
               <tr key={row.key}>
-                <td>{row.label}</td>
-                <td className="data-table__number">{intl.formatNumber(row.shipments)}</td>
-                <td className="data-table__number">{formatUsd(row.valueUsd, language, true)}</td>
+                <td data-label={column}>{row.label}</td>
+                <td className="data-table__number" data-label={label.shipments}>
+                  {intl.formatNumber(row.shipments)}
+                </td>
+                <td className="data-table__number" data-label={label.value}>
+                  {formatUsd(row.valueUsd, language, true)}
+                </td>
               </tr>
             ))}
           </tbody>

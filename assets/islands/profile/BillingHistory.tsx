@@ -49,18 +49,25 @@ function OrdersTable({ orders, onCancelled }: { orders: Order[]; onCancelled: ()
       }, handleError)
       .finally(() => setCancelling(null));
   };
+  const label = {
+    date: t("orders.date"),
+    product: t("orders.product"),
+    plan: t("orders.plan"),
+    amount: t("orders.amount"),
+    status: t("orders.status"),
+  };
   return (
     <div className="table-scroll">
-      <table className="data-table">
+      <table className="data-table data-table--stack">
         <thead>
           <tr>
-            <th scope="col">{t("orders.date")}</th>
-            <th scope="col">{t("orders.product")}</th>
-            <th scope="col">{t("orders.plan")}</th>
+            <th scope="col">{label.date}</th>
+            <th scope="col">{label.product}</th>
+            <th scope="col">{label.plan}</th>
             <th scope="col" className="data-table__number">
-              {t("orders.amount")}
+              {label.amount}
             </th>
-            <th scope="col">{t("orders.status")}</th>
+            <th scope="col">{label.status}</th>
             <th scope="col">
               <span className="sr-only">{t("orders.actions")}</span>
             </th>
@@ -69,11 +76,13 @@ function OrdersTable({ orders, onCancelled }: { orders: Order[]; onCancelled: ()
         <tbody>
           {orders.map((order) => (
             <tr key={order.id}>
-              <td>{formatDateTime(order.createdAt, language)}</td>
-              <td>{labelFor(t, "product", order.product)}</td>
-              <td>{planName(order)}</td>
-              <td className="data-table__number">{formatMoney(order.amount, order.currency, language)}</td>
-              <td>
+              <td data-label={label.date}>{formatDateTime(order.createdAt, language)}</td>
+              <td data-label={label.product}>{labelFor(t, "product", order.product)}</td>
+              <td data-label={label.plan}>{planName(order)}</td>
+              <td className="data-table__number" data-label={label.amount}>
+                {formatMoney(order.amount, order.currency, language)}
+              </td>
+              <td data-label={label.status}>
                 <span className={`status-badge status-badge--${order.status}`}>{labelFor(t, "billingStatus", order.status)}</span>
               </td>
               <td className="data-table__action">
@@ -103,35 +112,47 @@ function LedgerTable({ entries }: { entries: LedgerEntry[] }) {
   const intl = useIntl();
   const language = useLanguageStore((state) => state.language);
   if (entries.length === 0) return <p className="table-empty">{t("ledger.empty")}</p>;
+  const label = {
+    date: t("ledger.date"),
+    change: t("ledger.change"),
+    bucket: t("ledger.bucket"),
+    reason: t("ledger.reason"),
+    balanceAfter: t("ledger.balanceAfter"),
+  };
   return (
     <div className="table-scroll">
-      <table className="data-table">
+      <table className="data-table data-table--stack">
         <thead>
           <tr>
-            <th scope="col">{t("ledger.date")}</th>
+            <th scope="col">{label.date}</th>
             <th scope="col" className="data-table__number">
-              {t("ledger.change")}
+              {label.change}
             </th>
-            <th scope="col">{t("ledger.bucket")}</th>
-            <th scope="col">{t("ledger.reason")}</th>
+            <th scope="col">{label.bucket}</th>
+            <th scope="col">{label.reason}</th>
             <th scope="col" className="data-table__number">
-              {t("ledger.balanceAfter")}
+              {label.balanceAfter}
             </th>
           </tr>
         </thead>
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <td>{formatDateTime(entry.createdAt, language)}</td>
-              <td className={`data-table__number ${entry.amount < 0 ? "amount--spent" : "amount--added"}`}>
+              <td data-label={label.date}>{formatDateTime(entry.createdAt, language)}</td>
+              <td
+                className={`data-table__number ${entry.amount < 0 ? "amount--spent" : "amount--added"}`}
+                data-label={label.change}
+              >
                 {intl.formatNumber(entry.amount, { signDisplay: "exceptZero" })}
               </td>
-              <td>{labelFor(t, "ledger.bucket", entry.bucket)}</td>
-              <td>
+              <td data-label={label.bucket}>{labelFor(t, "ledger.bucket", entry.bucket)}</td>
+              <td data-label={label.reason}>
                 {labelFor(t, "ledger.kind", entry.kind)}
                 <LedgerDetail entry={entry} />
               </td>
-              <td className="data-table__number">{intl.formatNumber(entry.balanceAfter)}</td>
+              <td className="data-table__number" data-label={label.balanceAfter}>
+                {intl.formatNumber(entry.balanceAfter)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -19,6 +19,12 @@ export function ContactRequests() {
   const language = useLanguageStore((state) => state.language);
   const { data: requests, error } = useContactRequests();
   const { data: meta } = useMarketMeta();
+  const label = {
+    importer: t("contacts.importer"),
+    country: t("contacts.country"),
+    requestedOn: t("contacts.requestedOn"),
+    state: t("contacts.state"),
+  };
   let content;
   if (error) content = <p className="muted">{t("contacts.unavailable")}</p>;
   else if (!requests) content = <Skeleton />;
@@ -26,22 +32,24 @@ export function ContactRequests() {
   else
     content = (
       <div className="table-scroll">
-        <table className="data-table">
+        <table className="data-table data-table--stack">
           <thead>
             <tr>
-              <th scope="col">{t("contacts.importer")}</th>
-              <th scope="col">{t("contacts.country")}</th>
-              <th scope="col">{t("contacts.requestedOn")}</th>
-              <th scope="col">{t("contacts.state")}</th>
+              <th scope="col">{label.importer}</th>
+              <th scope="col">{label.country}</th>
+              <th scope="col">{label.requestedOn}</th>
+              <th scope="col">{label.state}</th>
             </tr>
           </thead>
           <tbody>
             {requests.map((request) => (
               <tr key={request.id}>
-                <td>{request.importerName}</td>
-                <td>{request.importerCountry ? countryName(meta?.countries, request.importerCountry, language) : ""}</td>
-                <td>{formatDate(request.createdAt, language)}</td>
-                <td>
+                <td data-label={label.importer}>{request.importerName}</td>
+                <td data-label={label.country}>
+                  {request.importerCountry ? countryName(meta?.countries, request.importerCountry, language) : ""}
+                </td>
+                <td data-label={label.requestedOn}>{formatDate(request.createdAt, language)}</td>
+                <td data-label={label.state}>
                   <State request={request} />
                 </td>
               </tr>

@@ -46,15 +46,21 @@ function PlansTable({ subscriptions }: { subscriptions: Subscription[] }) {
   const t = useT();
   const language = useLanguageStore((state) => state.language);
   if (subscriptions.length === 0) return <p className="table-empty">{t("profile.noSubscription")}</p>;
+  const label = {
+    product: t("orders.product"),
+    plan: t("profile.plan"),
+    status: t("profile.status"),
+    endsAt: t("profile.endsAt"),
+  };
   return (
     <div className="table-scroll">
-      <table className="data-table">
+      <table className="data-table data-table--stack">
         <thead>
           <tr>
-            <th scope="col">{t("orders.product")}</th>
-            <th scope="col">{t("profile.plan")}</th>
-            <th scope="col">{t("profile.status")}</th>
-            <th scope="col">{t("profile.endsAt")}</th>
+            <th scope="col">{label.product}</th>
+            <th scope="col">{label.plan}</th>
+            <th scope="col">{label.status}</th>
+            <th scope="col">{label.endsAt}</th>
             <th scope="col">
               <span className="sr-only">{t("orders.actions")}</span>
             </th>
@@ -65,17 +71,17 @@ function PlansTable({ subscriptions }: { subscriptions: Subscription[] }) {
             const { product } = subscription;
             return (
               <tr key={product}>
-                <td>{labelFor(t, "product", product)}</td>
-                <td>
+                <td data-label={label.product}>{labelFor(t, "product", product)}</td>
+                <td data-label={label.plan}>
                   {planTexts(subscription.plan, language).name}
                   <TrialLeft subscription={subscription} />
                 </td>
-                <td>
+                <td data-label={label.status}>
                   <span className={`status-badge status-badge--${subscription.status}`}>
                     {labelFor(t, "billingStatus", subscription.status)}
                   </span>
                 </td>
-                <td>{subscription.endsAt ? formatDate(subscription.endsAt, language) : t("profile.noEndDate")}</td>
+                <td data-label={label.endsAt}>{subscription.endsAt ? formatDate(subscription.endsAt, language) : t("profile.noEndDate")}</td>
                 <td className="data-table__action">
                   {isPricedProduct(product) && (
                     <button type="button" className="button button--ghost button--small" onClick={() => openPricing(product)}>

@@ -77,7 +77,7 @@ function Row({ saved, refresh }: { saved: SavedSearch; refresh: Refresh }) {
   };
   return (
     <tr>
-      <td>
+      <td data-label={t("savedSearch.name")}>
         {renaming ? (
           <RenameForm saved={saved} refresh={refresh} onDone={() => setRenaming(false)} />
         ) : (
@@ -85,13 +85,13 @@ function Row({ saved, refresh }: { saved: SavedSearch; refresh: Refresh }) {
         )}
         <div className="muted saved-search__summary">{saved.summary}</div>
       </td>
-      <td>
+      <td data-label={t("savedSearch.alerts")}>
         <span className={`status-badge ${saved.alerts ? "status-badge--active" : "status-badge--pending"}`}>
           {t(saved.alerts ? "savedSearch.alerts.on" : "savedSearch.alerts.off")}
         </span>
       </td>
-      <td>{saved.lastAlertedAt ? formatDate(saved.lastAlertedAt, language) : t("savedSearch.never")}</td>
-      <td>
+      <td data-label={t("savedSearch.lastAlert")}>{saved.lastAlertedAt ? formatDate(saved.lastAlertedAt, language) : t("savedSearch.never")}</td>
+      <td data-label={t("savedSearch.actions")}>
         <div className="saved-search__actions">
           <a className="button button--secondary button--small" href={saved.marketPath}>
             {t("savedSearch.open")}
@@ -123,7 +123,7 @@ export function SavedSearches() {
   else
     content = (
       <div className="table-scroll">
-        <table className="data-table">
+        <table className="data-table data-table--stack">
           <thead>
             <tr>
               <th scope="col">{t("savedSearch.name")}</th>

@@ -89,9 +89,11 @@ function Field({ field, label, value, problem, type = "text", autoComplete, hint
   );
 }
 
-/** The service-demand form of spec §3, prefilled from the signed-in user. */
-export function ServiceDemandForm({ feature }: { feature?: string }) {
+/** The service-demand form of spec §3, prefilled from the signed-in user, with `feature` ticked;
+ * on its own page (`asPage`) its title is the page's heading. */
+export function ServiceDemandForm({ feature, asPage = false }: { feature?: string; asPage?: boolean }) {
   const t = useT();
+  const Heading = asPage ? "h1" : "h2";
   const format = useTextFormatter();
   const analytics = useAnalytics();
   const handleError = useApiErrorHandler();
@@ -140,7 +142,7 @@ export function ServiceDemandForm({ feature }: { feature?: string }) {
   if (thanks !== null) {
     return (
       <section className="card demand-form" role="status">
-        <h2 className="card__title">{t("demand.thanksTitle")}</h2>
+        <Heading className="card__title">{t("demand.thanksTitle")}</Heading>
         <p>{thanks}</p>
       </section>
     );
@@ -148,7 +150,7 @@ export function ServiceDemandForm({ feature }: { feature?: string }) {
   const fieldProps = (field: TextField) => ({ field, value: demand[field], problem: problems[field as DemandField], onChange: change });
   return (
     <section className="card demand-form">
-      <h2 className="card__title">{t("demand.title")}</h2>
+      <Heading className="card__title">{t("demand.title")}</Heading>
       <p className="muted">{t("demand.intro")}</p>
       <form onSubmit={(event) => void submit(event)} noValidate className="demand-form__grid">
         <Field {...fieldProps("firstName")} label="demand.firstName" autoComplete="given-name" />

@@ -13,7 +13,7 @@ export function StatusPage() {
       </>
     );
   }
-  if (page === "service-demand") return <ServiceDemandForm />;
+  if (page === "service-demand") return <ServiceDemandForm asPage />;
   if (page === "not-found") return <NotFoundView />;
   return <ErrorScreen logoutUrl={site.logoutUrl} />;
 }
