@@ -49,11 +49,9 @@ function Profile({ profile, countries, onOpen }: { profile: PartyProfile; countr
     ["market.profile.first", date(profile.firstDate)],
     ["market.profile.last", date(profile.lastDate)],
   ];
-  const head = (key: MessageKey, number = true) => (
-    <th scope="col" className={number ? "data-table__number" : undefined}>
-      {t(key)}
-    </th>
-  );
+  const money = { usd, weight };
+  const price = (value: number | null) =>
+    value === null ? "—" : t("market.unit.perKg", { price: formatUsd(value, language) });
   return (
     <div className="party-profile">
       <dl className="party-profile__figures">
@@ -65,105 +63,112 @@ function Profile({ profile, countries, onOpen }: { profile: PartyProfile; countr
         ))}
       </dl>
       <Section title="market.profile.products">
-        <table className="data-table">
-          <thead>
-            <tr>
-              {head("market.table.hsCode", false)}
-              {head("market.profile.product", false)}
-              {head("market.profile.shipments")}
-              {head("market.profile.value")}
-              {head("market.profile.weight")}
-              {head("market.profile.medianPrice")}
-            </tr>
-          </thead>
-          <tbody>
-            {profile.products.map((row) => (
-              <tr key={row.hsCode}>
-                <td>{row.hsCode}</td>
-                <td>{row.descriptions[language]}</td>
-                <td className="data-table__number">{intl.formatNumber(row.shipments)}</td>
-                <td className="data-table__number">{usd(row.valueUsd)}</td>
-                <td className="data-table__number">{weight(row.netWeightKg)}</td>
-                <td className="data-table__number">
-                  {row.medianPricePerKg === null ? "—" : t("market.unit.perKg", { price: formatUsd(row.medianPricePerKg, language) })}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          rows={profile.products}
+          rowKey={(row) => row.hsCode}
+          format={money}
+          lead={[
+            ["market.table.hsCode", (row) => row.hsCode],
+            ["market.profile.product", (row) => row.descriptions[language]],
+          ]}
+          trail={[["market.profile.medianPrice", (row) => price(row.medianPricePerKg), "data-table__number"]]}
+        />
       </Section>
       <Section title="market.profile.counterparties">
-        <table className="data-table">
-          <thead>
-            <tr>
-              {head("market.rankings.name", false)}
-              {head("market.profile.shipments")}
-              {head("market.profile.value")}
-              {head("market.profile.weight")}
-              {head("market.rankings.lastShipment", false)}
-            </tr>
-          </thead>
-          <tbody>
-            {profile.counterparties.map((row) => (
-              <tr key={row.partyId}>
-                <td>
+        <FiguresTable
+          rows={profile.counterparties}
+          rowKey={(row) => row.partyId}
+          format={money}
+          lead={[
+            [
+              "market.rankings.name",
+              (row) => (
+                <>
                   <PartyButton id={row.partyId} name={row.name} onOpen={onOpen} />
                   <span className="data-table__detail">{countryName(countries, row.country, language)}</span>
-                </td>
-                <td className="data-table__number">{intl.formatNumber(row.shipments)}</td>
-                <td className="data-table__number">{usd(row.valueUsd)}</td>
-                <td className="data-table__number">{weight(row.netWeightKg)}</td>
-                <td className="data-table__nowrap">{date(row.lastDate)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            ],
+          ]}
+          trail={[["market.rankings.lastShipment", (row) => date(row.lastDate), "data-table__nowrap"]]}
+        />
       </Section>
       <Section title="market.profile.countries">
-        <table className="data-table">
-          <thead>
-            <tr>
-              {head("market.profile.country", false)}
-              {head("market.profile.shipments")}
-              {head("market.profile.value")}
-              {head("market.profile.weight")}
-            </tr>
-          </thead>
-          <tbody>
-            {profile.partnerCountries.map((row) => (
-              <tr key={row.country}>
-                <td>{countryName(countries, row.country, language)}</td>
-                <td className="data-table__number">{intl.formatNumber(row.shipments)}</td>
-                <td className="data-table__number">{usd(row.valueUsd)}</td>
-                <td className="data-table__number">{weight(row.netWeightKg)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          rows={profile.partnerCountries}
+          rowKey={(row) => row.country}
+          format={money}
+          lead={[["market.profile.country", (row) => countryName(countries, row.country, language)]]}
+        />
       </Section>
       <Section title="market.profile.months">
-        <table className="data-table">
-          <thead>
-            <tr>
-              {head("market.chart.month", false)}
-              {head("market.profile.shipments")}
-              {head("market.profile.value")}
-              {head("market.profile.weight")}
-            </tr>
-          </thead>
-          <tbody>
-            {[...profile.months].reverse().map((row) => (
-              <tr key={row.month}>
-                <td>{formatMonth(row.month, language)}</td>
-                <td className="data-table__number">{intl.formatNumber(row.shipments)}</td>
-                <td className="data-table__number">{usd(row.valueUsd)}</td>
-                <td className="data-table__number">{weight(row.netWeightKg)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          rows={[...profile.months].reverse()}
+          rowKey={(row) => row.month}
+          format={money}
+          lead={[["market.chart.month", (row) => formatMonth(row.month, language)]]}
+        />
       </Section>
     </div>
+  );
+}
+
+interface Figures {
+  shipments: number;
+  valueUsd: number;
+  netWeightKg: number;
+}
+
+/** A column: its heading, its cell, and the cell's class. */
+type Column<Row> = [MessageKey, (row: Row) => ReactNode, string?];
+
+/** A profile table: the row's own columns, its shipments, value and weight, then any more. */
+function FiguresTable<Row extends Figures>({
+  rows,
+  rowKey,
+  format,
+  lead,
+  trail = [],
+}: {
+  rows: Row[];
+  rowKey: (row: Row) => string | number;
+  format: { usd: (value: number) => string; weight: (value: number) => string };
+  lead: Column<Row>[];
+  trail?: Column<Row>[];
+}) {
+  const t = useT();
+  const intl = useIntl();
+  const number = "data-table__number";
+  const columns: Column<Row>[] = [
+    ...lead,
+    ["market.profile.shipments", (row) => intl.formatNumber(row.shipments), number],
+    ["market.profile.value", (row) => format.usd(row.valueUsd), number],
+    ["market.profile.weight", (row) => format.weight(row.netWeightKg), number],
+    ...trail,
+  ];
+  return (
+    <table className="data-table">
+      <thead>
+        <tr>
+          {columns.map(([key, , className]) => (
+            <th key={key} scope="col" className={className === number ? number : undefined}>
+              {t(key)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)}>
+            {columns.map(([key, cell, className]) => (
+              <td key={key} className={className}>
+                {cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
