@@ -212,7 +212,14 @@ def matching_clause(filters: ShipmentFilters) -> _Where:
     descriptions = _description_ids(filters)
     if descriptions is not None:
         sql, params = descriptions
-        where.add(f"s.description_id IN ({sql})", *params)
+        # The matching ids as one list, unnested: DuckDB estimates that side at one row, so
+        # it hashes the few matching descriptions and probes them with the rows. As a plain
+        # subquery it estimates a fifth of the word table, at times more than the rows it
+        # filters, and then hashes every row instead (a count of 'rice' over 1,000,000
+        # shipments: 370 ms against 50).
+        where.add(
+            f"s.description_id IN (SELECT unnest(list(description_id)) FROM ({sql}))", *params
+        )
     for codes in product_query(filters.product_details).hs_codes:
         # State words of the product text ('unroasted', 'frozen') chose these subheadings.
         where.add("(" + " OR ".join("starts_with(s.hs_code, ?)" for _ in codes) + ")", *codes)

@@ -236,7 +236,7 @@ class DuckDBTradeIndex(TradeAnalysis):
         )
 
     def top_hs_codes(self, filters: ShipmentFilters, *, limit: int) -> list[dict[str, Any]]:
-        rows = self._source(filters)
+        rows = self._source(filters, needs=["hs_code"])
         return self._query(
             f"""
             SELECT t.hs_code, h.description_en, h.description_vi, h.description_zh,
@@ -300,6 +300,8 @@ class DuckDBTradeIndex(TradeAnalysis):
         if importer_ids:
             also.append(f"s.importer_id IN ({','.join(str(int(i)) for i in importer_ids)})")
         needs = ["importer_id"] if importer_ids or by == "importer" else []
+        if by in ("hs_code", "exporter_country"):
+            needs.append(by)
         rows = self._source(filters, needs, also)
         totals = (
             f"SELECT {_IMPORTER_GROUPS[by]} AS key, {_SHIPMENTS} AS shipments, "

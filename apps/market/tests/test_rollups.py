@@ -1,6 +1,7 @@
 """The monthly roll-ups answer every aggregate as a scan of the shipments does: one snapshot
 of demo shipments, each aggregate through both paths, over HS codes of every level,
-countries, parties, product texts and date ranges with and without partial months."""
+countries, parties, product texts in several languages and date ranges with and without
+partial months."""
 
 from __future__ import annotations
 
@@ -82,6 +83,25 @@ SEARCHES: dict[str, Callable[[dict[str, str]], ShipmentFilters]] = {
     "both countries, whole months": lambda _: ShipmentFilters(
         date(2024, 4, 1), date(2025, 3, 31), exporter_country="VN", importer_country="US"
     ),
+    "Vietnamese text, three years": lambda _: ShipmentFilters(*THREE_YEARS, product_details="gạo"),
+    "Chinese text, partial months at both ends": lambda _: ShipmentFilters(
+        *SPRING, product_details="大米"
+    ),
+    "Vietnamese words, one year": lambda _: ShipmentFilters(
+        date(2024, 1, 1), date(2024, 12, 31), product_details="cà phê nhân"
+    ),
+    "words and a state that chooses subheadings": lambda _: ShipmentFilters(
+        date(2023, 7, 1), date(2025, 6, 30), product_details="raw coffee beans unroasted"
+    ),
+    "a word with a typo and a chapter": lambda _: ShipmentFilters(
+        *THREE_YEARS, product_details="bananna", hs_codes=("08",)
+    ),
+    "product text and importer country, whole months": lambda _: ShipmentFilters(
+        date(2024, 1, 1), date(2024, 12, 31), product_details="cashew", importer_country="US"
+    ),
+    "product text and importer name": lambda names: ShipmentFilters(
+        *THREE_YEARS, product_details="coffee", importer_name=names["importer"]
+    ),
     "nothing matches": lambda _: ShipmentFilters(*THREE_YEARS, product_details="zzqqxx"),
 }
 
@@ -138,8 +158,8 @@ def test_every_aggregate_equals_the_scan(snapshot: Path) -> None:
         for name, call in _calls(filters):
             expected, got = call(scanning), call(rolled)
             assert _same(got, expected), f"{search}: {name}\n{got}\n!=\n{expected}"
-    # Searches on product texts and within a month scan either way.
-    assert rolled_up == 8
+    # Searches within a month, and on a product text with a country or a party, scan either way.
+    assert rolled_up == 16
 
 
 def test_the_rollups_hold_every_shipment(snapshot: Path) -> None:
