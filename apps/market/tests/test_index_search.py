@@ -20,7 +20,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def trade(settings: Any, tmp_path: Path) -> dict[str, Shipment]:
-    """Five shipments of 2024 and one of 2023: two of the same value, two of the same day."""
+    """Five shipments of 2024 and one of 2023: two of the same value, two of the same day; and
+    two of frozen shrimp in 2025, one declared as a prepared food."""
     settings.TRADE_INDEX_DIR = tmp_path / "trade-index"
     mekong, saigon = party("Mekong Seafoods Corp", "VN"), party("Saigon Export JSC", "VN")
     kerala = party("Kerala Traders", "IN")
@@ -56,6 +57,9 @@ def trade(settings: Any, tmp_path: Path) -> dict[str, Shipment]:
             date(2024, 3, 31), "030617", "FROZEN SHRIMP", mekong, garden, kg="3000", usd="12000"
         ),
     }
+    ca_mau, tokyo = party("Ca Mau Foods", "VN"), party("Tokyo Seafood KK", "JP")
+    shipments["prepared"] = ship(date(2025, 6, 1), "160521", "FROZEN SHRIMP", ca_mau, tokyo)
+    shipments["raw"] = ship(date(2025, 6, 2), "030616", "FROZEN SHRIMP HOSO", ca_mau, tokyo)
     index.build_snapshot()
     return shipments
 
@@ -145,6 +149,16 @@ def test_an_hs_code_is_a_prefix_and_several_codes_are_alternatives(
     assert current().count(search(hs_codes=("0801",), product_details="robusta")) == 0
 
 
+def test_a_state_of_goods_keeps_to_its_subheadings(trade: dict[str, Shipment]) -> None:
+    """Frozen shrimp are declared under 030616 or 030617; the same words under 1605 are
+    prepared food."""
+    in_2025 = search(date(2025, 1, 1), date(2025, 12, 31), product_details="frozen shrimp")
+    assert ids(current().page(in_2025, offset=0, limit=10)) == [trade["raw"].pk]
+    assert ids(current().page(search(product_details="frozen shrimp"), offset=0, limit=10)) == [
+        trade["e"].pk
+    ]
+
+
 def test_every_word_of_a_text_must_match(trade: dict[str, Shipment]) -> None:
     assert current().count(search(product_details="cashew ww320")) == 1
     assert current().count(search(product_details="cashew robusta")) == 0
@@ -170,6 +184,7 @@ def test_countries_are_matched_on_their_own_side(trade: dict[str, Shipment]) -> 
 
 
 def test_the_typos_a_name_may_have_grow_with_its_length(trade: dict[str, Shipment]) -> None:
+    assert current().count(search(importer_name="nutt")) == 0  # four letters: no typo
     assert current().count(search(importer_name="stlte")) == 2  # five letters: one typo
     assert current().count(search(exporter_name="tradres")) == 1  # seven letters: one typo
     assert current().count(search(exporter_name="tardres")) == 0  # not two
@@ -250,8 +265,8 @@ def test_top_parties_and_codes(trade: dict[str, Shipment]) -> None:
 
 def test_what_the_whole_index_holds(trade: dict[str, Shipment]) -> None:
     facts = current().facts()
-    assert (facts["first_date"], facts["last_date"]) == (date(2023, 12, 31), date(2024, 3, 31))
-    assert (facts["shipments"], facts["demo_shipments"]) == (6, 0)
+    assert (facts["first_date"], facts["last_date"]) == (date(2023, 12, 31), date(2025, 6, 2))
+    assert (facts["shipments"], facts["demo_shipments"]) == (8, 0)
     roles = {
         (name, country): (exported, imported)
         for name, country, exported, imported in (current().party_roles())
