@@ -274,3 +274,15 @@ def test_what_the_whole_index_holds(trade: dict[str, Shipment]) -> None:
     assert roles[("Mekong Seafoods Corp", "VN")] == (3, 0)
     assert roles[("Garden State Snacks Inc", "US")] == (0, 2)
     assert roles[("Dutch Nut Trading B.V.", "NL")] == (0, 2)
+
+
+def test_a_variety_misspelt_in_the_goods_is_found(settings: Any, tmp_path: Path) -> None:
+    """A variety the search names ('robusta', with its Vietnamese and Chinese names) matches
+    a description that misspells it when no description spells it right."""
+    settings.TRADE_INDEX_DIR = tmp_path / "trade-index"
+    seller, buyer = party("Seller Co", "VN"), party("Buyer GmbH", "DE")
+    misspelt = ship(date(2024, 5, 1), "090111", "ROBUSTTA COFFEE BEANS", seller, buyer)
+    ship(date(2024, 5, 2), "090111", "ARABICA COFFEE BEANS", seller, buyer)
+    index.build_snapshot()
+    found = current().page(search(product_details="coffee robusta"), offset=0, limit=10)
+    assert ids(found) == [misspelt.pk]
