@@ -286,3 +286,15 @@ def test_a_variety_misspelt_in_the_goods_is_found(settings: Any, tmp_path: Path)
     index.build_snapshot()
     found = current().page(search(product_details="coffee robusta"), offset=0, limit=10)
     assert ids(found) == [misspelt.pk]
+
+
+def test_chinese_words_match_as_written_never_a_character_away(
+    settings: Any, tmp_path: Path
+) -> None:
+    settings.TRADE_INDEX_DIR = tmp_path / "trade-index"
+    seller, buyer = party("Seller Co", "VN"), party("Buyer GmbH", "DE")
+    # Ulaanbaatar cloth; 'Ulaanbaatar city' differs in one character (and one byte of it).
+    ship(date(2024, 5, 1), "520811", "乌兰巴托布", seller, buyer)
+    index.build_snapshot()
+    assert current().count(search(product_details="乌兰巴托布")) == 1
+    assert current().count(search(product_details="乌兰巴托市")) == 0
