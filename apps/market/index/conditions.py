@@ -37,10 +37,6 @@ class _Where:
         return " AND ".join(self.clauses) if self.clauses else "TRUE"
 
 
-def _has_cjk(name: str) -> bool:
-    return any("\u3400" <= char <= "\u9fff" for char in name)
-
-
 @dataclass(frozen=True)
 class _WordIndex:
     """Which rows of a text table hold a word: `words` (word, `key`) pairs and the distinct
@@ -57,31 +53,15 @@ class _WordIndex:
             f"WHERE w.word IN (SELECT v.word FROM {self.vocabulary} v WHERE {condition})"
         )
 
-    def containing_all(self, terms: Sequence[str]) -> tuple[str, list[Any]]:
-        """Ids of the rows where every term lies inside some word. A term found in no word
-        matches the words a typo or two away instead (one from 5 letters, two from 8)."""
-        parts: list[str] = []
-        params: list[Any] = []
-        for term in terms:
-            condition = "v.word LIKE ?"
-            params.append(f"%{term}%")
-            if len(term) >= _FUZZY_FROM:
-                condition += (
-                    f" OR (NOT EXISTS (SELECT 1 FROM {self.vocabulary} x WHERE x.word LIKE ?)"
-                    " AND damerau_levenshtein(v.word, ?) <= ?)"
-                )
-                params += [f"%{term}%", term, 1 if len(term) < _TWO_TYPOS_FROM else 2]
-            parts.append(self.holding(condition))
-        return " INTERSECT ".join(parts), params
 
-
+# A term found inside no word matches the words a typo or two away instead (one from 5
+# letters, two from 8).
 _FUZZY_FROM = 5
 _TWO_TYPOS_FROM = 8
 _DESCRIPTION_WORDS = _WordIndex("description_words", "vocabulary", "description_id")
-_PARTY_WORDS = _WordIndex("party_words", "party_vocabulary", "party_id")
 
-# The parties whose words hold every term of a name, as `containing_all` finds them, in one
-# pass over the vocabulary for all the terms (a company name has a dozen words).
+# The parties whose words hold every term of a name (inside a word, or a typo or two away),
+# in one pass over the vocabulary for all the terms (a company name has a dozen words).
 _PARTY_TERMS = """
     WITH q AS (SELECT unnest(?::VARCHAR[]) AS term, unnest(?::INTEGER[]) AS typos),
     m AS (
@@ -99,10 +79,7 @@ _PARTY_TERMS = """
 
 def _parties_holding_all(terms: Sequence[str]) -> tuple[str, list[Any]]:
     unique = list(dict.fromkeys(terms))
-    typos = [
-        0 if len(term) < _FUZZY_FROM else 1 if len(term) < _TWO_TYPOS_FROM else 2 for term in unique
-    ]
-    return _PARTY_TERMS, [unique, typos, len(unique)]
+    return _PARTY_TERMS, [unique, [_typos(term) for term in unique], len(unique)]
 
 
 # Which vocabulary words stand for each word of a product query (lexicon.search.Key): the

@@ -7,6 +7,7 @@ implement the same methods."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date
@@ -90,6 +91,13 @@ def _by_key(
 @lru_cache(maxsize=4)
 def _open(path: str) -> duckdb.DuckDBPyConnection:
     return duckdb.connect(path, read_only=True, config=search_config())
+
+
+# A forked process can neither use nor free a database its parent opened: the database's
+# worker threads do not exist there, and freeing it waits for them forever. The parent closes
+# its connections before a fork (a preloading server, a test runner's workers) and opens them
+# again on its next search.
+os.register_at_fork(before=_open.cache_clear)
 
 
 @lru_cache(maxsize=4)

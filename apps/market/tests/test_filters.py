@@ -1,10 +1,12 @@
 """A search's parameters become its filters, or the spec's message for each wrong field."""
 
+from dataclasses import dataclass, field
 from datetime import date
 
 import pytest
 
 from apps.core.errors import ValidationFailed
+from apps.core.validation import SEARCH_TEXT_MAX_WORDS
 from apps.market.filters import ShipmentFilters, filters_as_query, search_filters
 from apps.market.schemas import SearchQuery
 
@@ -120,3 +122,27 @@ def test_an_end_before_the_start_is_refused() -> None:
     assert refused.value.fields == {
         "start_date": ["Start date must be before or equal to end date"]
     }
+
+
+@dataclass
+class Parameters:
+    """A search as another caller than the API gives it (the AI box, a saved search)."""
+
+    product_details: str = ""
+    importer_name: str = ""
+    exporter_name: str = ""
+    start_date: str = "01-01-2024"
+    end_date: str = "31-12-2024"
+    importer_country: str = ""
+    exporter_country: str = ""
+    hs_code: list[str] = field(default_factory=list)
+
+
+@pytest.mark.parametrize("name", ["product_details", "importer_name", "exporter_name"])
+def test_each_text_over_the_limits_is_refused_on_its_field(name: str) -> None:
+    many_words = " ".join(["cashew"] * (SEARCH_TEXT_MAX_WORDS + 1))
+    with pytest.raises(ValidationFailed) as refused:
+        search_filters(Parameters(**{name: many_words}))
+    assert refused.value.fields == {name: [f"Use at most {SEARCH_TEXT_MAX_WORDS} words"]}
+    at_the_limit = " ".join(["cashew"] * SEARCH_TEXT_MAX_WORDS)
+    assert getattr(search_filters(Parameters(**{name: at_the_limit})), name) == at_the_limit
