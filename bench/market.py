@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import functools
 import itertools
+import json
 import os
 import statistics
 import sys
@@ -39,6 +40,12 @@ def main() -> None:
     parser.add_argument("--fresh", action="store_true", help="Empty the shipments first.")
     default_index = Path(tempfile.gettempdir()) / "tradewise-bench-index"
     parser.add_argument("--index-dir", default=str(default_index))
+    parser.add_argument(
+        "--results",
+        default=str(Path(__file__).resolve().parent.parent / "var" / "bench-market"),
+        help="Each run's API p50/p95 go to <dir>/<shipments>.json; every size found there is "
+        "printed side by side at the end.",
+    )
     parser.add_argument(
         "--index",
         choices=("duckdb", "clickhouse"),
@@ -217,33 +224,56 @@ def main() -> None:
             None,
         )
     )
+    results: dict[str, list[float]] = {}
     print(f"\n{'query':40} {'API p50':>8} {'p95':>8} {'direct p50':>11} {'p95':>8} {'ratio':>6}")
     for label, through_api, on_index in queries:
         api = timed(through_api, options.requests)
+        results[label] = [statistics.median(api), percentile(api, 0.95)]
         line = f"{label:40} {statistics.median(api):8.1f} {percentile(api, 0.95):8.1f}"
         if on_index is not None:
             raw = timed(on_index, options.requests)
             ratio = statistics.median(api) / max(statistics.median(raw), 1e-6)
             line += f" {statistics.median(raw):11.1f} {percentile(raw, 0.95):8.1f} {ratio:6.2f}"
         print(line)
-    deep_pages(client, options.requests)
+    results |= deep_pages(client, options.requests)
     bounding_costs(user.pk, trade)
+    side_by_side(Path(options.results), options.shipments, results)
 
 
-def deep_pages(client: Any, requests: int) -> None:
+def deep_pages(client: Any, requests: int) -> dict[str, list[float]]:
     """The shipment list's first and a deep page (page 500 of 100 rows, page 2000 of 25)
     through the API, for two broad searches over the demo data's three years, in the
     default order and by value."""
     three_years = {"start_date": "01-01-2023", "end_date": "31-12-2025"}
     searches = {"HS chapter 09": {"hs_code": "09"}, "product 'rice'": {"product_details": "rice"}}
     print(f"\n{'deep pages (API)':40} {'p50':>8} {'p95':>8}")
+    results = {}
     for (label, search), sort, (page, size) in itertools.product(
         searches.items(), ("-date", "-value"), ((1, 100), (500, 100), (2000, 25))
     ):
         params = {**three_years, **search, "sort": sort, "page": page, "page_size": size}
         samples = timed(functools.partial(client.get, "/fast-ai/v1/shipments", params), requests)
         name = f"{label} {sort}: page {page} of {size}"
+        results[name] = [statistics.median(samples), percentile(samples, 0.95)]
         print(f"{name:40} {statistics.median(samples):8.1f} {percentile(samples, 0.95):8.1f}")
+    return results
+
+
+def side_by_side(directory: Path, shipments: int, results: dict[str, list[float]]) -> None:
+    """Keep this run's API p50/p95 per query, then print every size kept (this one included)
+    in columns, so the growth from one size to the next shows."""
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / f"{shipments}.json").write_text(json.dumps(results, indent=1))
+    runs = {
+        int(path.stem): json.loads(path.read_text())
+        for path in sorted(directory.glob("*.json"), key=lambda path: int(path.stem))
+    }
+    header = "".join(f"{f'{size:,} p50':>14} {'p95':>7}" for size in runs)
+    print(f"\n{'API, ms':40}{header}")
+    for label in results:
+        cells = (runs[size].get(label) for size in runs)
+        line = "".join(f"{c[0]:14.1f} {c[1]:7.1f}" if c else f"{'—':>14} {'':7}" for c in cells)
+        print(f"{label:40}{line}")
 
 
 def bounding_costs(user_id: int, trade: Any) -> None:
