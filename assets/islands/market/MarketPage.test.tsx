@@ -21,10 +21,17 @@ import { callsTo, stubApi, type StubAnswer, type StubRoutes } from "../../testin
 import { clientData, wireProfile, wireSubscription } from "../../testing/billing";
 import { renderWithShell } from "../../testing/render";
 import { MarketPage } from "./MarketPage";
+import { ShipmentTable } from "./ShipmentTable";
 
 vi.mock("../../components/ShipmentChart", () => ({
   default: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
 }));
+
+// The table renders as it does; the spy counts its renders.
+vi.mock("./ShipmentTable", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("./ShipmentTable")>();
+  return { ...actual, ShipmentTable: vi.fn(actual.ShipmentTable) };
+});
 
 const NOW = new Date("2026-03-05T10:00:00Z");
 
@@ -251,6 +258,26 @@ describe("MarketPage", () => {
     expect(window.location.search).toBe(`?${expected}`);
     expect(screen.getByRole("img", { name: /2 months, Feb 2024 to Mar 2024; total \$154,000/ })).toBeTruthy();
     expect(screen.getByRole("table", { name: /2 months/ })).toBeTruthy();
+  });
+
+  it("does not re-render the table when another panel's answer arrives", async () => {
+    const stubbed = stubApi(routes());
+    let release: ((value: null) => void) | undefined;
+    const held = new Promise<null>((resolve) => (release = resolve));
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : input.toString();
+      if (url.split("?")[0] === STATISTICS_PATH) await held;
+      return stubbed(input, init);
+    });
+    window.history.replaceState(null, "", "/market-insights?product_details=cashew&start_date=01-01-2025&end_date=31-12-2025");
+    renderPage();
+    await screen.findByText("Lafooco");
+    await screen.findByText("Cashew nuts, shelled");
+    const tableRenders = vi.mocked(ShipmentTable).mock.calls.length;
+    act(() => release?.(null));
+    expect(await screen.findByText("12,345")).toBeTruthy();
+    expect(screen.getByText("Lafooco")).toBeTruthy();
+    expect(vi.mocked(ShipmentTable).mock.calls.length).toBe(tableRenders);
   });
 
   it("keeps the table's order from the address", async () => {

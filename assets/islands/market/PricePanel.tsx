@@ -1,4 +1,4 @@
-import { lazy, useId, useState } from "react";
+import { lazy, memo, useId, useState } from "react";
 import { ChartSlot } from "../../components/ChartSlot";
 import { useIntl } from "react-intl";
 import useSWR from "swr";
@@ -33,7 +33,7 @@ interface Props {
 
 /** Unit price per kg of net weight (USD/kg) over the search's months: the 25th percentile,
  * median and 75th percentile of the shipments' prices, and by origin or destination. */
-export function PricePanel({ query, countries }: Props) {
+export const PricePanel = memo(function PricePanel({ query, countries }: Props) {
   const t = useT();
   const intl = useIntl();
   const language = useLanguage();
@@ -163,4 +163,4 @@ export function PricePanel({ query, countries }: Props) {
       {body}
     </section>
   );
-}
+});

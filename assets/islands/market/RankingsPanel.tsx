@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { memo, useEffect, useId, useState } from "react";
 import { useIntl } from "react-intl";
 import useSWR from "swr";
 import {
@@ -42,7 +42,7 @@ interface Props {
 
 /** The search's importers or exporters ranked by value, weight or shipments, with each one's
  * share of the total and its change against the previous period of equal length. */
-export function RankingsPanel({ query, countries, pageSizes, previousInData = true, onParty }: Props) {
+export const RankingsPanel = memo(function RankingsPanel({ query, countries, pageSizes, previousInData = true, onParty }: Props) {
   const t = useT();
   const intl = useIntl();
   const language = useLanguage();
@@ -178,4 +178,4 @@ export function RankingsPanel({ query, countries, pageSizes, previousInData = tr
       {body}
     </section>
   );
-}
+});
