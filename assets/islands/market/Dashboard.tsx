@@ -5,17 +5,17 @@ import { useT } from "../../i18n/useT";
 import { Skeleton } from "../../shell/Skeleton";
 import { formatUsd, formatWeight } from "../../i18n/format";
 import { useLanguage } from "../../i18n/language";
-import { isFetching, useStatistics } from "./useMarketSearch";
+import { isFetching, useDeferredData, useStatistics } from "./useMarketSearch";
 
 /** The dashboard figures of the search. */
 export const Dashboard = memo(function Dashboard({ query }: { query: string }) {
   const t = useT();
   const answer = useStatistics(query);
-  const statistics = answer.data;
+  const { shown: statistics, pending } = useDeferredData(answer.data);
   const intl = useIntl();
   const language = useLanguage();
   if (!statistics) {
-    return isFetching(answer) ? (
+    return pending || isFetching(answer) ? (
       <section className="card">
         <Skeleton />
       </section>

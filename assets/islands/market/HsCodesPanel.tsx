@@ -6,7 +6,7 @@ import { Icon } from "../../shell/Icon";
 import { Skeleton } from "../../shell/Skeleton";
 import { formatUsd } from "../../i18n/format";
 import { useLanguage } from "../../i18n/language";
-import { isFetching, useHsCodeFigures } from "./useMarketSearch";
+import { isFetching, useDeferredData, useHsCodeFigures } from "./useMarketSearch";
 
 interface FilterProps {
   codes: string[];
@@ -151,11 +151,11 @@ interface PanelProps {
 export const HsCodesPanel = memo(function HsCodesPanel({ query, selected, onToggle }: PanelProps) {
   const t = useT();
   const answer = useHsCodeFigures(query);
-  const figures = answer.data;
+  const { shown: figures, pending } = useDeferredData(answer.data);
   const intl = useIntl();
   const language = useLanguage();
   let body;
-  if (!figures) body = isFetching(answer) ? <Skeleton /> : null;
+  if (!figures) body = pending || isFetching(answer) ? <Skeleton /> : null;
   else if (figures.length === 0) body = <p className="table-empty">{t("market.noMatch")}</p>;
   else
     body = (

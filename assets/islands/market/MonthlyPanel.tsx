@@ -5,7 +5,7 @@ import { formatMonth, formatUsd } from "../../i18n/format";
 import { useT } from "../../i18n/useT";
 import { Skeleton } from "../../shell/Skeleton";
 import { useLanguage } from "../../i18n/language";
-import { isFetching, useMonthFigures } from "./useMarketSearch";
+import { isFetching, useDeferredData, useMonthFigures } from "./useMarketSearch";
 
 // chart.js is loaded only when a search has figures to draw, and the chart is near the screen.
 const ShipmentChart = lazy(() => import("../../components/ShipmentChart"));
@@ -14,11 +14,11 @@ const ShipmentChart = lazy(() => import("../../components/ShipmentChart"));
 export const MonthlyPanel = memo(function MonthlyPanel({ query }: { query: string }) {
   const t = useT();
   const answer = useMonthFigures(query);
-  const months = answer.data;
+  const { shown: months, pending } = useDeferredData(answer.data);
   const intl = useIntl();
   const language = useLanguage();
   let body;
-  if (!months) body = isFetching(answer) ? <Skeleton /> : null;
+  if (!months) body = pending || isFetching(answer) ? <Skeleton /> : null;
   else if (months.length === 0) body = <p className="table-empty">{t("market.noMatch")}</p>;
   else {
     const rows = months.map((month) => ({ ...month, label: formatMonth(month.month, language) }));

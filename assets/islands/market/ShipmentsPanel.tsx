@@ -3,7 +3,7 @@ import type { Country, ShipmentSort } from "../../api/market";
 import { useT } from "../../i18n/useT";
 import { Downloads } from "./Downloads";
 import { ShipmentTable } from "./ShipmentTable";
-import { isFetching, useShipmentPage } from "./useMarketSearch";
+import { isFetching, useDeferredData, useShipmentPage } from "./useMarketSearch";
 
 interface Props {
   query: string;
@@ -22,6 +22,7 @@ interface Props {
 export const ShipmentsPanel = memo(function ShipmentsPanel({ query, page, pageSize, sort, ...table }: Props) {
   const t = useT();
   const answer = useShipmentPage(query, page, pageSize, sort);
+  const { shown, pending } = useDeferredData(answer.data);
   return (
     <section className="card market-panel">
       <div className="panel-head">
@@ -36,7 +37,7 @@ export const ShipmentsPanel = memo(function ShipmentsPanel({ query, page, pageSi
           {t("market.table.refresh")}
         </button>
       </div>
-      <ShipmentTable result={answer.data} loading={isFetching(answer)} sort={sort} {...table} />
+      <ShipmentTable result={shown} loading={pending || isFetching(answer)} sort={sort} {...table} />
     </section>
   );
 });

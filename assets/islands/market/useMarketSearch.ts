@@ -1,3 +1,4 @@
+import { useDeferredValue } from "react";
 import useSWR from "swr";
 import { refreshProfile } from "../../api/billing";
 import {
@@ -73,6 +74,14 @@ export function useSearchFailure(query: string | null, page: number, pageSize: n
 /** Whether an answer is being fetched (a first time or again). */
 export function isFetching(state: { isLoading: boolean; isValidating: boolean }): boolean {
   return state.isLoading || state.isValidating;
+}
+
+/** An answer's data to render, deferred: SWR hands a new answer over synchronously, so React
+ * would render its panel in one long task; deferred, it renders in the background and yields to
+ * the browser between components. `pending` holds while the new data is not shown yet. */
+export function useDeferredData<T>(data: T): { shown: T; pending: boolean } {
+  const shown = useDeferredValue(data);
+  return { shown, pending: shown !== data };
 }
 
 export function pageSizeFromSearch(search: string): number {
