@@ -2,6 +2,31 @@ import type { IntlShape } from "react-intl";
 import type { Translate } from "./useT";
 import { LANGUAGES, type Language } from "./messages";
 
+// Intl formatters are slow to create: one per locale and options, kept for the page's life
+// (a table formats every row's dates and amounts).
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** The interface language's locale for Intl ("vi-VN"). */
 export function localeOf(language: Language): string {
   return LANGUAGES.find((entry) => entry.code === language)?.htmlLang ?? language;
@@ -10,7 +35,7 @@ export function localeOf(language: Language): string {
 /** An amount of money in the interface language; whole amounts without cents ("$12", "5,50 US$"). */
 export function formatMoney(amount: number, currency: string, language: Language): string {
   const digits = Number.isInteger(amount) ? 0 : 2;
-  return new Intl.NumberFormat(localeOf(language), {
+  return numberFormat(localeOf(language), {
     style: "currency",
     currency,
     minimumFractionDigits: digits,
@@ -19,13 +44,11 @@ export function formatMoney(amount: number, currency: string, language: Language
 }
 
 export function formatDate(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: "medium" }).format(new Date(iso));
+  return dateFormat(localeOf(language), { dateStyle: "medium" }).format(new Date(iso));
 }
 
 export function formatDateTime(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: "medium", timeStyle: "short" }).format(
-    new Date(iso),
-  );
+  return dateFormat(localeOf(language), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 }
 
 /** A shipment date (ISO) for the language: "Mar 5, 2024", "05/03/2024", "2024-03-05". */
@@ -33,9 +56,9 @@ export function formatShipmentDate(iso: string, language: Language): string {
   const date = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return iso;
   if (language === "en") {
-    return new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(date);
+    return dateFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(date);
   }
-  const parts = new Intl.DateTimeFormat(localeOf(language), {
+  const parts = dateFormat(localeOf(language), {
     year: "numeric",
     month: "2-digit",
     day: "2-digit",
@@ -52,7 +75,7 @@ export function formatMonth(month: string, language: Language): string {
   if (Number.isNaN(date.getTime())) return month;
   const options: Intl.DateTimeFormatOptions =
     language === "en" ? { month: "short", year: "numeric" } : { month: "2-digit", year: "numeric" };
-  return new Intl.DateTimeFormat(localeOf(language), { ...options, timeZone: "UTC" }).format(date);
+  return dateFormat(localeOf(language), { ...options, timeZone: "UTC" }).format(date);
 }
 
 /** Dollars in the interface language; `whole` rounds to whole dollars (totals). */

@@ -17,6 +17,21 @@ describe("language choice", () => {
     expect(readStoredLanguage()).toBe("vi");
   });
 
+  it("follows the language the server rendered the page in when none is stored", () => {
+    document.documentElement.lang = "zh-Hans";
+    expect(readStoredLanguage()).toBe("zh");
+    document.documentElement.lang = "vi";
+    expect(readStoredLanguage()).toBe("vi");
+    document.documentElement.lang = "fr";
+    expect(readStoredLanguage()).toBe("en");
+  });
+
+  it("prefers the stored choice to the page's language", () => {
+    document.documentElement.lang = "vi";
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, "zh");
+    expect(readStoredLanguage()).toBe("zh");
+  });
+
   it("ignores an unknown stored language", () => {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, "fr");
     expect(readStoredLanguage()).toBe("en");

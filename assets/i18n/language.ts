@@ -10,12 +10,21 @@ export const LANGUAGE_COOKIE = "django_language";
 const SERVER_CODES: Record<Language, string> = { en: "en", vi: "vi", zh: "zh-hans" };
 const ONE_YEAR_S = 365 * 24 * 3600;
 
+/** The language the server wrote the page in (`<html lang>`): the visitor's cookie, else the
+ * browser's languages. Its catalogue is the one the page already loads. */
+export function documentLanguage(root: HTMLElement = document.documentElement): Language {
+  const lang = root.lang.toLowerCase();
+  const entry = LANGUAGES.find((item) => item.htmlLang.toLowerCase() === lang || item.code === lang.split("-")[0]);
+  return entry?.code ?? DEFAULT_LANGUAGE;
+}
+
+/** The visitor's chosen language; on a first visit, the one the server rendered the page in. */
 export function readStoredLanguage(storage: Storage = window.localStorage): Language {
   try {
     const stored = storage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+    return isLanguage(stored) ? stored : documentLanguage();
   } catch {
-    return DEFAULT_LANGUAGE;
+    return documentLanguage();
   }
 }
 
@@ -57,7 +66,7 @@ export const useLanguageStore = create<LanguageState>()((set) => ({
   },
 }));
 
-/** Starts the interface in the stored language, once its catalogue is loaded. */
+/** Starts the interface in the stored (else the page's) language, once its catalogue is loaded. */
 export async function initLanguage(): Promise<Language> {
   const language = readStoredLanguage();
   applyDocumentLanguage(language);

@@ -22,6 +22,8 @@ function Greeting() {
 
 beforeEach(() => {
   window.localStorage.clear();
+  // A page's language comes from the server; a previous test's must not carry over.
+  document.documentElement.lang = "";
   vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
 

@@ -1,4 +1,4 @@
-import { StrictMode, useMemo, type ComponentType, type ReactNode } from "react";
+import { StrictMode, startTransition, useMemo, type ComponentType, type ReactNode } from "react";
 import { createRoot } from "react-dom/client";
 import { IntlProvider } from "react-intl";
 import { SWRConfig } from "swr";
@@ -101,9 +101,13 @@ function renderIsland(element: HTMLElement, Page: ComponentType, layout: LayoutK
     return;
   }
   const analytics = createAnalytics({ measurementId: preload.site.gaMeasurementId, userId: preload.user?.id ?? null });
-  root.render(
-    <StrictMode>
-      <Island preload={preload} analytics={analytics} layout={layout} Page={Page} />
-    </StrictMode>,
-  );
+  // A transition renders the page in slices, yielding to the browser between components, rather
+  // than in one long task that keeps a slow phone from answering a first tap.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <Island preload={preload} analytics={analytics} layout={layout} Page={Page} />
+      </StrictMode>,
+    );
+  });
 }

@@ -1,18 +1,21 @@
+import { memo } from "react";
 import { useIntl } from "react-intl";
-import type { ShipmentStatistics } from "../../api/market";
 import type { MessageKey } from "../../i18n/messages";
 import { useT } from "../../i18n/useT";
 import { Skeleton } from "../../shell/Skeleton";
 import { formatUsd, formatWeight } from "../../i18n/format";
 import { useLanguage } from "../../i18n/language";
+import { isFetching, useDeferredData, useStatistics } from "./useMarketSearch";
 
 /** The dashboard figures of the search. */
-export function Dashboard({ statistics, loading }: { statistics: ShipmentStatistics | undefined; loading: boolean }) {
+export const Dashboard = memo(function Dashboard({ query }: { query: string }) {
   const t = useT();
+  const answer = useStatistics(query);
+  const { shown: statistics, pending } = useDeferredData(answer.data);
   const intl = useIntl();
   const language = useLanguage();
   if (!statistics) {
-    return loading ? (
+    return pending || isFetching(answer) ? (
       <section className="card">
         <Skeleton />
       </section>
@@ -43,4 +46,4 @@ export function Dashboard({ statistics, loading }: { statistics: ShipmentStatist
       </dl>
     </section>
   );
-}
+});

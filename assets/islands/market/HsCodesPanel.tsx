@@ -1,11 +1,12 @@
-import { useDeferredValue, useId, useState, type KeyboardEvent, type SubmitEvent } from "react";
+import { memo, useDeferredValue, useId, useState, type KeyboardEvent, type SubmitEvent } from "react";
 import { useIntl } from "react-intl";
-import { HS_CODE_PATTERN, hsDescription, useHsSuggestions, type HsCodeFigure } from "../../api/market";
+import { HS_CODE_PATTERN, hsDescription, useHsSuggestions } from "../../api/market";
 import { useT } from "../../i18n/useT";
 import { Icon } from "../../shell/Icon";
 import { Skeleton } from "../../shell/Skeleton";
 import { formatUsd } from "../../i18n/format";
 import { useLanguage } from "../../i18n/language";
+import { isFetching, useDeferredData, useHsCodeFigures } from "./useMarketSearch";
 
 interface FilterProps {
   codes: string[];
@@ -140,19 +141,21 @@ export function HsCodeFilter({ codes, onToggle }: FilterProps) {
 }
 
 interface PanelProps {
-  figures: HsCodeFigure[] | undefined;
-  loading: boolean;
+  /** The search's query string; null before a search (the filter only). */
+  query: string | null;
   selected: string[];
   onToggle: (code: string) => void;
 }
 
 /** The top HS codes of the search; choosing one narrows the search to it. */
-export function HsCodesPanel({ figures, loading, selected, onToggle }: PanelProps) {
+export const HsCodesPanel = memo(function HsCodesPanel({ query, selected, onToggle }: PanelProps) {
   const t = useT();
+  const answer = useHsCodeFigures(query);
+  const { shown: figures, pending } = useDeferredData(answer.data);
   const intl = useIntl();
   const language = useLanguage();
   let body;
-  if (!figures) body = loading ? <Skeleton /> : null;
+  if (!figures) body = pending || isFetching(answer) ? <Skeleton /> : null;
   else if (figures.length === 0) body = <p className="table-empty">{t("market.noMatch")}</p>;
   else
     body = (
@@ -187,4 +190,4 @@ export function HsCodesPanel({ figures, loading, selected, onToggle }: PanelProp
       {body}
     </section>
   );
-}
+});

@@ -26,6 +26,19 @@ vi.mock("../../components/ShipmentChart", () => ({
   default: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
 }));
 
+// The table renders as it does, and counts its renders.
+const table = vi.hoisted(() => ({ renders: 0 }));
+vi.mock("./ShipmentTable", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("./ShipmentTable")>();
+  const { memo } = await import("react");
+  const render = actual.ShipmentTable.type;
+  const counted = (props: Parameters<typeof render>[0]) => {
+    table.renders += 1;
+    return render(props);
+  };
+  return { ...actual, ShipmentTable: memo(counted) };
+});
+
 const NOW = new Date("2026-03-05T10:00:00Z");
 
 const META = {
@@ -251,6 +264,26 @@ describe("MarketPage", () => {
     expect(window.location.search).toBe(`?${expected}`);
     expect(screen.getByRole("img", { name: /2 months, Feb 2024 to Mar 2024; total \$154,000/ })).toBeTruthy();
     expect(screen.getByRole("table", { name: /2 months/ })).toBeTruthy();
+  });
+
+  it("does not re-render the table when another panel's answer arrives", async () => {
+    const stubbed = stubApi(routes());
+    let release: ((value: null) => void) | undefined;
+    const held = new Promise<null>((resolve) => (release = resolve));
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : input.toString();
+      if (url.split("?")[0] === STATISTICS_PATH) await held;
+      return stubbed(input, init);
+    });
+    window.history.replaceState(null, "", "/market-insights?product_details=cashew&start_date=01-01-2025&end_date=31-12-2025");
+    renderPage();
+    await screen.findByText("Lafooco");
+    await screen.findByText("Cashew nuts, shelled");
+    const tableRenders = table.renders;
+    act(() => release?.(null));
+    expect(await screen.findByText("12,345")).toBeTruthy();
+    expect(screen.getByText("Lafooco")).toBeTruthy();
+    expect(table.renders).toBe(tableRenders);
   });
 
   it("keeps the table's order from the address", async () => {

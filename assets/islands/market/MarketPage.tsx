@@ -25,7 +25,6 @@ import { AiAskBox } from "./AiAskBox";
 import { AnswerImporters } from "./AnswerImporters";
 import { CoverageNote, PeriodNotice } from "./Coverage";
 import { Dashboard } from "./Dashboard";
-import { Downloads } from "./Downloads";
 import { FilterForm } from "./FilterForm";
 import { HsCodesPanel } from "./HsCodesPanel";
 import { LimitNotice } from "./LimitNotice";
@@ -34,11 +33,12 @@ import { SaveSearch } from "./SaveSearch";
 import { PartyDrawer, type OpenParty } from "./PartyDrawer";
 import { PricePanel } from "./PricePanel";
 import { RankingsPanel } from "./RankingsPanel";
-import { ShipmentTable } from "./ShipmentTable";
+import { ShipmentsPanel } from "./ShipmentsPanel";
 import {
   pageSizeFromSearch,
   sortFromSearch,
-  useMarketSearch,
+  useSearchFailure,
+  useStatistics,
   writeSearchToAddress,
   writeSortToAddress,
 } from "./useMarketSearch";
@@ -53,6 +53,13 @@ function DemoBadge() {
       </span>
     </Tooltip>
   );
+}
+
+/** The polite count of the search's matches, apart from the page so that it alone re-renders
+ * when the figures arrive. */
+function SearchCount({ query }: { query: string | null }) {
+  const statistics = useStatistics(query);
+  return <ResultCount total={query === null ? undefined : statistics.data?.shipments} loading={query !== null && statistics.isLoading} />;
 }
 
 /** Whether the data holds days before the search's period (so a previous period can compare). */
@@ -98,9 +105,7 @@ export function MarketPage() {
   const [party, setParty] = useState<OpenParty | null>(() => partyFromAddress(window.location.search));
   const [aiImporters, setAiImporters] = useState<NonNullable<AiAnswer["importers"]>>([]);
   const query = submitted ? filterQuery(submitted) : null;
-  const { statistics, hsCodes, summary, table } = useMarketSearch(query, page, pageSize, sort);
-
-  const failure: unknown = statistics.error ?? hsCodes.error ?? summary.error ?? table.error;
+  const failure = useSearchFailure(query, page, pageSize, sort);
   const quotaBlocked = isQuotaError(failure);
   useEffect(() => {
     if (quotaBlocked) openPricing("market-insights");
@@ -120,22 +125,28 @@ export function MarketPage() {
     setForm(next);
   };
 
-  const run = (filters: MarketFilters, size = pageSize) => {
-    const found = validateFilters(filters);
-    setClientErrors(found);
-    if (Object.keys(found).length > 0) return;
-    periodSettled.current = true;
-    setSubmitted(filters);
-    setPage(1);
-    writeSearchToAddress(filterQuery(filters), size);
-  };
+  const run = useCallback(
+    (filters: MarketFilters, size = pageSize) => {
+      const found = validateFilters(filters);
+      setClientErrors(found);
+      if (Object.keys(found).length > 0) return;
+      periodSettled.current = true;
+      setSubmitted(filters);
+      setPage(1);
+      writeSearchToAddress(filterQuery(filters), size);
+    },
+    [pageSize],
+  );
 
-  const toggleHsCode = (code: string) => {
-    const toggle = (codes: string[]) => (codes.includes(code) ? codes.filter((item) => item !== code) : [...codes, code]);
-    const hsCode = toggle(submitted?.hsCode ?? form.hsCode);
-    setForm({ ...form, hsCode });
-    if (submitted) run({ ...submitted, hsCode });
-  };
+  const toggleHsCode = useCallback(
+    (code: string) => {
+      const toggle = (codes: string[]) => (codes.includes(code) ? codes.filter((item) => item !== code) : [...codes, code]);
+      const hsCode = toggle(submitted?.hsCode ?? form.hsCode);
+      setForm({ ...form, hsCode });
+      if (submitted) run({ ...submitted, hsCode });
+    },
+    [form, submitted, run],
+  );
 
   // An answer it could search for runs that search; one it could not read leaves the form as it
   // is (no form error, the dates kept): its chips say what it did understand.
@@ -159,11 +170,12 @@ export function MarketPage() {
   const openParty = useCallback((id: number, name: string) => setParty({ id, name }), []);
   // Modal re-runs its focus effect when onClose changes: keep it stable.
   const closeParty = useCallback(() => setParty(null), []);
-  const changeSort = (next: ShipmentSort) => {
+  // The panels are memoized: their callbacks stay the same from render to render.
+  const changeSort = useCallback((next: ShipmentSort) => {
     setSort(next);
     setPage(1);
     writeSortToAddress(next);
-  };
+  }, []);
 
   const useReading = (result: AiAnswer) => {
     if (result.dated) periodSettled.current = true;
@@ -171,14 +183,16 @@ export function MarketPage() {
     setForm(filtersFromReading(form, result));
   };
 
-  const changePageSize = (size: number) => {
-    setPageSize(size);
-    setPage(1);
-    if (query !== null) writeSearchToAddress(query, size);
-  };
+  const changePageSize = useCallback(
+    (size: number) => {
+      setPageSize(size);
+      setPage(1);
+      if (query !== null) writeSearchToAddress(query, size);
+    },
+    [query],
+  );
 
   const pageSizes = meta?.pageSizes.length ? meta.pageSizes : PAGE_SIZES;
-  const loading = (state: { isLoading: boolean; isValidating: boolean }) => state.isLoading || state.isValidating;
   return (
     <>
       <PageHeader title={t("page.market.title")} description={t("page.market.description")}>
@@ -186,7 +200,7 @@ export function MarketPage() {
       </PageHeader>
       <div className="market">
         <CoverageNote coverage={meta?.coverage} />
-        <ResultCount total={query === null ? undefined : statistics.data?.shipments} loading={query !== null && statistics.isLoading} />
+        <SearchCount query={query} />
         <AiAskBox onAnswer={answer} onUseReading={useReading} />
         <AnswerImporters importers={aiImporters} countries={meta?.countries} onParty={openParty} />
         <FilterForm value={form} errors={errors} countries={meta?.countries} onChange={editForm} onSubmit={() => run(form)} />
@@ -196,46 +210,28 @@ export function MarketPage() {
           <LimitNotice />
         ) : query === null ? (
           <>
-            <HsCodesPanel figures={undefined} loading={false} selected={form.hsCode} onToggle={toggleHsCode} />
+            <HsCodesPanel query={null} selected={form.hsCode} onToggle={toggleHsCode} />
             <EmptyState title={t("market.empty.title")} hint={t("market.empty.hint")} />
           </>
         ) : (
           <>
-            <Dashboard statistics={statistics.data} loading={loading(statistics)} />
+            <Dashboard query={query} />
             <div className="market__panels">
-              <HsCodesPanel
-                figures={hsCodes.data}
-                loading={loading(hsCodes)}
-                selected={submitted?.hsCode ?? []}
-                onToggle={toggleHsCode}
-              />
-              <MonthlyPanel months={summary.data} loading={loading(summary)} />
+              <HsCodesPanel query={query} selected={submitted?.hsCode ?? form.hsCode} onToggle={toggleHsCode} />
+              <MonthlyPanel query={query} />
             </div>
-            <section className="card market-panel">
-              <div className="panel-head">
-                <h2 className="card__title">{t("market.table.title")}</h2>
-                <Downloads query={query} />
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  disabled={table.isValidating}
-                  onClick={() => void table.mutate()}
-                >
-                  {t("market.table.refresh")}
-                </button>
-              </div>
-              <ShipmentTable
-                result={table.data}
-                loading={loading(table)}
-                countries={meta?.countries}
-                pageSizes={pageSizes}
-                sort={sort}
-                onSort={changeSort}
-                onParty={openParty}
-                onPage={setPage}
-                onPageSize={changePageSize}
-              />
-            </section>
+            <ShipmentsPanel
+              query={query}
+              page={page}
+              pageSize={pageSize}
+              sort={sort}
+              countries={meta?.countries}
+              pageSizes={pageSizes}
+              onSort={changeSort}
+              onParty={openParty}
+              onPage={setPage}
+              onPageSize={changePageSize}
+            />
             <RankingsPanel
               query={query}
               countries={meta?.countries}

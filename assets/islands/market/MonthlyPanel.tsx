@@ -1,22 +1,24 @@
-import { lazy } from "react";
+import { lazy, memo } from "react";
 import { ChartSlot } from "../../components/ChartSlot";
 import { useIntl } from "react-intl";
-import type { MonthFigure } from "../../api/market";
 import { formatMonth, formatUsd } from "../../i18n/format";
 import { useT } from "../../i18n/useT";
 import { Skeleton } from "../../shell/Skeleton";
 import { useLanguage } from "../../i18n/language";
+import { isFetching, useDeferredData, useMonthFigures } from "./useMarketSearch";
 
 // chart.js is loaded only when a search has figures to draw, and the chart is near the screen.
 const ShipmentChart = lazy(() => import("../../components/ShipmentChart"));
 
 /** Value and shipments per month: a chart, and the same figures as a table for screen readers. */
-export function MonthlyPanel({ months, loading }: { months: MonthFigure[] | undefined; loading: boolean }) {
+export const MonthlyPanel = memo(function MonthlyPanel({ query }: { query: string }) {
   const t = useT();
+  const answer = useMonthFigures(query);
+  const { shown: months, pending } = useDeferredData(answer.data);
   const intl = useIntl();
   const language = useLanguage();
   let body;
-  if (!months) body = loading ? <Skeleton /> : null;
+  if (!months) body = pending || isFetching(answer) ? <Skeleton /> : null;
   else if (months.length === 0) body = <p className="table-empty">{t("market.noMatch")}</p>;
   else {
     const rows = months.map((month) => ({ ...month, label: formatMonth(month.month, language) }));
@@ -73,4 +75,4 @@ export function MonthlyPanel({ months, loading }: { months: MonthFigure[] | unde
       {body}
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { lazy, useId, useState } from "react";
+import { lazy, memo, useId, useState } from "react";
 import { ChartSlot } from "../../components/ChartSlot";
 import { useIntl } from "react-intl";
 import useSWR from "swr";
@@ -16,6 +16,7 @@ import { useLanguage } from "../../i18n/language";
 import type { MessageKey } from "../../i18n/messages";
 import { useT } from "../../i18n/useT";
 import { Skeleton } from "../../shell/Skeleton";
+import { useDeferredData } from "./useMarketSearch";
 
 // chart.js is loaded only when a search has prices to draw, and the chart is near the screen.
 const PriceChart = lazy(() => import("../../components/PriceChart"));
@@ -33,14 +34,15 @@ interface Props {
 
 /** Unit price per kg of net weight (USD/kg) over the search's months: the 25th percentile,
  * median and 75th percentile of the shipments' prices, and by origin or destination. */
-export function PricePanel({ query, countries }: Props) {
+export const PricePanel = memo(function PricePanel({ query, countries }: Props) {
   const t = useT();
   const intl = useIntl();
   const language = useLanguage();
   const id = useId();
   const [by, setBy] = useState<PriceGrouping>("");
   const key = `${UNIT_PRICES_PATH}?${query}${by ? `&by=${by}` : ""}`;
-  const { data, isLoading, error } = useSWR<UnitPrices, unknown>(key, fetchData<UnitPrices>, { keepPreviousData: true });
+  const answer = useSWR<UnitPrices, unknown>(key, fetchData<UnitPrices>, { keepPreviousData: true });
+  const { shown: data, pending } = useDeferredData(answer.data);
   const perKg = (value: number | null) => (value === null ? "—" : t("market.unit.perKg", { price: formatUsd(value, language) }));
   const quartileCells = (row: PriceFigures) => (
     <>
@@ -76,7 +78,7 @@ export function PricePanel({ query, countries }: Props) {
   );
 
   let body;
-  if (!data) body = isLoading ? <Skeleton /> : error ? <p className="table-empty">{t("market.prices.error")}</p> : null;
+  if (!data) body = pending || answer.isLoading ? <Skeleton /> : answer.error ? <p className="table-empty">{t("market.prices.error")}</p> : null;
   else if (data.months.length === 0) body = <p className="table-empty">{t("market.prices.none")}</p>;
   else {
     const months = data.months.map((row) => row.month);
@@ -163,4 +165,4 @@ export function PricePanel({ query, countries }: Props) {
       {body}
     </section>
   );
-}
+});

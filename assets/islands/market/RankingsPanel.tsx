@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { memo, useEffect, useId, useState } from "react";
 import { useIntl } from "react-intl";
 import useSWR from "swr";
 import {
@@ -17,6 +17,7 @@ import { useLanguage } from "../../i18n/language";
 import type { MessageKey } from "../../i18n/messages";
 import { useT } from "../../i18n/useT";
 import { Skeleton } from "../../shell/Skeleton";
+import { useDeferredData } from "./useMarketSearch";
 import { PartyButton } from "./PartyButton";
 
 const SIDES: [RankingSide, MessageKey][] = [
@@ -42,7 +43,7 @@ interface Props {
 
 /** The search's importers or exporters ranked by value, weight or shipments, with each one's
  * share of the total and its change against the previous period of equal length. */
-export function RankingsPanel({ query, countries, pageSizes, previousInData = true, onParty }: Props) {
+export const RankingsPanel = memo(function RankingsPanel({ query, countries, pageSizes, previousInData = true, onParty }: Props) {
   const t = useT();
   const intl = useIntl();
   const language = useLanguage();
@@ -53,7 +54,8 @@ export function RankingsPanel({ query, countries, pageSizes, previousInData = tr
   const [pageSize, setPageSize] = useState(10);
   useEffect(() => setPage(1), [query]);
   const key = `${RANKINGS_PATH}?${query}&side=${side}&by=${by}&page=${page}&page_size=${pageSize}`;
-  const { data, isLoading, error } = useSWR<Page<Ranking>, unknown>(key, fetchPage<Ranking>, { keepPreviousData: true });
+  const answer = useSWR<Page<Ranking>, unknown>(key, fetchPage<Ranking>, { keepPreviousData: true });
+  const { shown: data, pending } = useDeferredData(answer.data);
 
   const measure = (value: number) =>
     by === "value" ? formatUsd(value, language, true) : by === "weight" ? formatWeight(t, intl, value) : intl.formatNumber(value);
@@ -68,7 +70,7 @@ export function RankingsPanel({ query, countries, pageSizes, previousInData = tr
   const measureLabel = MEASURES.find(([value]) => value === by)?.[1] ?? "market.rankings.byValue";
 
   let body;
-  if (!data) body = isLoading ? <Skeleton /> : error ? <p className="table-empty">{t("market.rankings.error")}</p> : null;
+  if (!data) body = pending || answer.isLoading ? <Skeleton /> : answer.error ? <p className="table-empty">{t("market.rankings.error")}</p> : null;
   else if (data.total === 0) body = <p className="table-empty">{t("market.noMatch")}</p>;
   else
     body = (
@@ -178,4 +180,4 @@ export function RankingsPanel({ query, countries, pageSizes, previousInData = tr
       {body}
     </section>
   );
-}
+});

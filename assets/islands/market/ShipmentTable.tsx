@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { memo, useState } from "react";
 import { useIntl } from "react-intl";
 import {
   contactRequestFor,
@@ -147,7 +147,7 @@ interface Props {
 }
 
 /** The shipments of the search, newest first or in the order of a column, a page at a time. */
-export function ShipmentTable({ result, loading, countries, pageSizes, sort, onSort, onParty, onPage, onPageSize }: Props) {
+export const ShipmentTable = memo(function ShipmentTable({ result, loading, countries, pageSizes, sort, onSort, onParty, onPage, onPageSize }: Props) {
   const t = useT();
   if (!result) return loading ? <Skeleton /> : null;
   if (result.total === 0) return <EmptyState title={t("market.noMatch")} hint={t("market.noMatchHint")} />;
@@ -199,4 +199,4 @@ export function ShipmentTable({ result, loading, countries, pageSizes, sort, onS
       />
     </>
   );
-}
+});

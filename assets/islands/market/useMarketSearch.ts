@@ -1,3 +1,4 @@
+import { useDeferredValue } from "react";
 import useSWR from "swr";
 import { refreshProfile } from "../../api/billing";
 import {
@@ -32,24 +33,55 @@ const SEARCH_KEYS = [
   "page_size",
 ];
 
-/**
- * One search, four panels: each is cached under its path plus the filter query, so they load
- * in parallel and a repeated search comes from the cache. Paging and sorting change only the
- * table's key.
- */
-export function useMarketSearch(query: string | null, page: number, pageSize: number, sort?: ShipmentSort) {
-  const key = (path: string) => (query === null ? null : `${path}?${query}`);
-  const statistics = useSWR<ShipmentStatistics, unknown>(key(STATISTICS_PATH), fetchData<ShipmentStatistics>, {
+// One search, four answers: each is cached under its path plus the filter query, so they load
+// in parallel and a repeated search comes from the cache. Each panel reads its own answer, so an
+// answer that arrives re-renders its panel only. Paging and sorting change only the table's key.
+
+const searchKey = (path: string, query: string | null) => (query === null ? null : `${path}?${query}`);
+
+export function useStatistics(query: string | null) {
+  return useSWR<ShipmentStatistics, unknown>(searchKey(STATISTICS_PATH, query), fetchData<ShipmentStatistics>, {
     onSuccess: () => void refreshProfile(),
   });
-  const hsCodes = useSWR<HsCodeFigure[], unknown>(key(HS_CODES_PATH), fetchData<HsCodeFigure[]>);
-  const summary = useSWR<MonthFigure[], unknown>(key(SUMMARY_PATH), fetchData<MonthFigure[]>);
-  const table = useSWR<ShipmentPage, unknown>(
+}
+
+export function useHsCodeFigures(query: string | null) {
+  return useSWR<HsCodeFigure[], unknown>(searchKey(HS_CODES_PATH, query), fetchData<HsCodeFigure[]>);
+}
+
+export function useMonthFigures(query: string | null) {
+  return useSWR<MonthFigure[], unknown>(searchKey(SUMMARY_PATH, query), fetchData<MonthFigure[]>);
+}
+
+export function useShipmentPage(query: string | null, page: number, pageSize: number, sort?: ShipmentSort) {
+  return useSWR<ShipmentPage, unknown>(
     query === null ? null : `${SHIPMENTS_PATH}?${pageQuery(query, page, pageSize, sort)}`,
     fetchShipmentPage,
     { keepPreviousData: true },
   );
-  return { statistics, hsCodes, summary, table };
+}
+
+/** The first failure among the search's answers. It reads their errors only (SWR re-renders a
+ * component for the fields it read), so the page does not re-render as each answer arrives. */
+export function useSearchFailure(query: string | null, page: number, pageSize: number, sort?: ShipmentSort): unknown {
+  const statistics: unknown = useStatistics(query).error;
+  const hsCodes: unknown = useHsCodeFigures(query).error;
+  const summary: unknown = useMonthFigures(query).error;
+  const table: unknown = useShipmentPage(query, page, pageSize, sort).error;
+  return statistics ?? hsCodes ?? summary ?? table;
+}
+
+/** Whether an answer is being fetched (a first time or again). */
+export function isFetching(state: { isLoading: boolean; isValidating: boolean }): boolean {
+  return state.isLoading || state.isValidating;
+}
+
+/** An answer's data to render, deferred: SWR hands a new answer over synchronously, so React
+ * would render its panel in one long task; deferred, it renders in the background and yields to
+ * the browser between components. `pending` holds while the new data is not shown yet. */
+export function useDeferredData<T>(data: T): { shown: T; pending: boolean } {
+  const shown = useDeferredValue(data);
+  return { shown, pending: shown !== data };
 }
 
 export function pageSizeFromSearch(search: string): number {
