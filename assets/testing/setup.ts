@@ -1,4 +1,4 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeAll } from "vitest";
 import { LANGUAGES, loadMessages } from "../i18n/messages";
 
@@ -6,6 +6,10 @@ import { LANGUAGES, loadMessages } from "../i18n/messages";
 beforeAll(async () => {
   await Promise.all(LANGUAGES.map((language) => loadMessages(language.code)));
 });
+
+// Panels render an answer in deferred slices; on a busy machine that can take past the
+// default second a `findBy` waits.
+configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => {
   cleanup();
