@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 import math
 import tempfile
-from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ import clickhouse_connect
 import pytest
 from clickhouse_connect.driver.exceptions import DatabaseError
 from django.core.management import call_command
+from django.db import transaction
 
 from apps.market import index
 from apps.market.demo.files import write_csv
@@ -33,7 +33,7 @@ from apps.market.index.clickhouse import (
 )
 from apps.market.index.paging import SHIPMENT_SORTS
 from apps.market.index.queries import DuckDBTradeIndex
-from apps.market.models import Shipment, TradeParty
+from apps.market.models import Shipment
 
 pytestmark = pytest.mark.django_db
 
@@ -54,11 +54,17 @@ def chdb_url(directory: Path) -> str:
 @pytest.fixture(scope="module")
 def indexes(
     django_db_setup: Any, django_db_blocker: Any, directory: Path, chdb_url: str
-) -> Iterator[tuple[DuckDBTradeIndex, ClickHouseTradeIndex]]:
+) -> tuple[DuckDBTradeIndex, ClickHouseTradeIndex]:
     from django.test import override_settings
 
-    # The data outlives each test's transaction: it is removed when the module ends.
-    with override_settings(TRADE_INDEX_DIR=directory), django_db_blocker.unblock():
+    # Built from this module's shipments alone (browser tests commit theirs, with the same
+    # keys), then the database is rolled back: the two indexes keep what they were built from.
+    with (
+        override_settings(TRADE_INDEX_DIR=directory),
+        django_db_blocker.unblock(),
+        transaction.atomic(),
+    ):
+        Shipment.objects.all().delete()
         with tempfile.TemporaryDirectory() as workdir:
             path = Path(workdir) / "shipments.csv"
             write_csv(path, 4000, start=date(2023, 1, 1), end=date(2024, 12, 31))
@@ -67,9 +73,8 @@ def indexes(
         load_shipments(connection)
         duck = index.trade_index()
         assert isinstance(duck, DuckDBTradeIndex)
-        yield duck, ClickHouseTradeIndex(connection, timeout=0)
-        Shipment.objects.all().delete()
-        TradeParty.objects.all().delete()
+        transaction.set_rollback(True)
+    return duck, ClickHouseTradeIndex(connection, timeout=0)
 
 
 def _close(a: Any, b: Any) -> bool:
