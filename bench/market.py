@@ -268,11 +268,11 @@ def side_by_side(directory: Path, shipments: int, results: dict[str, list[float]
         int(path.stem): json.loads(path.read_text())
         for path in sorted(directory.glob("*.json"), key=lambda path: int(path.stem))
     }
-    header = "".join(f"{f'{size:,} p50':>14} {'p95':>7}" for size in runs)
+    header = "".join(f"{f'{size:,} p50':>16} {'p95':>7}" for size in runs)
     print(f"\n{'API, ms':40}{header}")
     for label in results:
         cells = (runs[size].get(label) for size in runs)
-        line = "".join(f"{c[0]:14.1f} {c[1]:7.1f}" if c else f"{'—':>14} {'':7}" for c in cells)
+        line = "".join(f"{c[0]:16.1f} {c[1]:7.1f}" if c else f"{'—':>16} {'':7}" for c in cells)
         print(f"{label:40}{line}")
 
 
