@@ -146,3 +146,51 @@ def test_each_text_over_the_limits_is_refused_on_its_field(name: str) -> None:
     assert refused.value.fields == {name: [f"Use at most {SEARCH_TEXT_MAX_WORDS} words"]}
     at_the_limit = " ".join(["cashew"] * SEARCH_TEXT_MAX_WORDS)
     assert getattr(search_filters(Parameters(**{name: at_the_limit})), name) == at_the_limit
+
+
+@pytest.mark.parametrize(
+    ("dates", "fields"),
+    [
+        ({"start_date": ""}, {"start_date": ["Start date is required"]}),
+        ({"end_date": " "}, {"end_date": ["End date is required"]}),
+        ({"start_date": "2024-13-01"}, {"start_date": ["Use dd-MM-yyyy or dd/MM/yyyy"]}),
+        ({"end_date": "31.12.24x"}, {"end_date": ["Use dd-MM-yyyy or dd/MM/yyyy"]}),
+        (
+            {"start_date": "soon", "end_date": "later"},
+            {
+                "start_date": ["Use dd-MM-yyyy or dd/MM/yyyy"],
+                "end_date": ["Use dd-MM-yyyy or dd/MM/yyyy"],
+            },
+        ),
+    ],
+)
+def test_each_date_is_refused_on_its_own_field_with_its_message(
+    dates: dict[str, str], fields: dict[str, list[str]]
+) -> None:
+    with pytest.raises(ValidationFailed) as refused:
+        search_filters(Parameters(product_details="cashew", **dates))
+    assert refused.value.fields == fields
+    # The answer's message is the first field's.
+    assert refused.value.message == next(iter(fields.values()))[0]
+
+
+@pytest.mark.parametrize("code", ["09", "0901", "090111"])
+def test_hs_codes_of_two_four_and_six_digits_are_valid(code: str) -> None:
+    assert search_filters(Parameters(hs_code=[code])).hs_codes == (code,)
+
+
+@pytest.mark.parametrize("code", ["9", "090", "09011", "0901111", "٠٩"])
+def test_other_hs_codes_are_refused(code: str) -> None:
+    with pytest.raises(ValidationFailed) as refused:
+        search_filters(Parameters(hs_code=[code]))
+    assert refused.value.fields == {"hs_code": ["HS codes have 2, 4 or 6 digits"]}
+
+
+@pytest.mark.parametrize("side", ["importer_country", "exporter_country"])
+def test_each_country_is_read_and_checked_on_its_own_side(side: str) -> None:
+    filters = search_filters(Parameters(product_details="cashew", **{side: " de "}))
+    other = "exporter_country" if side == "importer_country" else "importer_country"
+    assert (getattr(filters, side), getattr(filters, other)) == ("DE", "")
+    with pytest.raises(ValidationFailed) as refused:
+        search_filters(Parameters(product_details="cashew", **{side: "ZZ"}))
+    assert refused.value.fields == {side: ["Unknown country code"]}
