@@ -23,6 +23,7 @@ from django.db import transaction
 from apps.market import index
 from apps.market.demo.files import write_csv
 from apps.market.filters import ShipmentFilters
+from apps.market.hs import load_default_nomenclature
 from apps.market.imports import import_shipments
 from apps.market.index import IndexMissing, QueryTimedOut
 from apps.market.index.clickhouse import (
@@ -65,6 +66,7 @@ def indexes(
         transaction.atomic(),
     ):
         Shipment.objects.all().delete()
+        load_default_nomenclature()  # a browser test's flush at its end empties it too
         with tempfile.TemporaryDirectory() as workdir:
             path = Path(workdir) / "shipments.csv"
             write_csv(path, 4000, start=date(2023, 1, 1), end=date(2024, 12, 31))

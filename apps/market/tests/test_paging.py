@@ -14,6 +14,7 @@ from django.db import transaction
 
 from apps.market import demo, index
 from apps.market.filters import ShipmentFilters
+from apps.market.hs import load_default_nomenclature
 from apps.market.imports import import_shipments
 from apps.market.index import DuckDBTradeIndex, paging
 from apps.market.index.paging import SHIPMENT_SORTS, window
@@ -44,8 +45,10 @@ def snapshot(
     demo.write_csv(source, 4_000, start=START, end=END)
     with django_db_blocker.unblock(), transaction.atomic(), pytest.MonkeyPatch.context() as patch:
         patch.setattr("django.conf.settings.TRADE_INDEX_DIR", directory)
-        # Shipments other tests left (browser tests commit theirs) would share these rows' keys.
+        # Shipments other tests left (browser tests commit theirs) would share these rows' keys,
+        # and a browser test's flush at its end also empties the nomenclature.
         Shipment.objects.all().delete()
+        load_default_nomenclature()
         import_shipments(source)
         ids = list(Shipment.objects.order_by("id").values_list("id", flat=True))
         Shipment.objects.filter(id__in=ids[::7]).update(value_usd=Decimal("25000"))
