@@ -47,10 +47,12 @@ def timed(act: Callable[[], Any], requests: int) -> list[float]:
     return samples
 
 
-def load_shipments(shipments: int, fresh: bool) -> None:
+def load_shipments(shipments: int, fresh: bool, keep_file: Path | None = None) -> None:
     """Migrate, then load `shipments` demo shipments through the generator and the import,
     which builds the trade index (emptied first when `fresh`; kept when enough are there, and
-    the index built only when missing)."""
+    the index built only when missing). With `keep_file`, the generated file is written there
+    and kept, and a file already there is imported as it is: repeated loads of a large size
+    skip the generation."""
     from django.core.management import call_command
     from django.db import connection
 
@@ -70,10 +72,11 @@ def load_shipments(shipments: int, fresh: bool) -> None:
         call_command("build_trade_index", "--if-missing")
         return
     with tempfile.TemporaryDirectory() as workdir:
-        path = Path(workdir) / "shipments.csv.gz"
-        started = time.perf_counter()
-        demo.write_csv(path, shipments)
-        print(f"generated {shipments:,} rows in {time.perf_counter() - started:.1f} s")
+        path = keep_file or Path(workdir) / "shipments.csv.gz"
+        if not path.exists():
+            started = time.perf_counter()
+            demo.write_csv(path, shipments)
+            print(f"generated {shipments:,} rows in {time.perf_counter() - started:.1f} s")
         report = import_shipments(path)
     print(
         f"import: {report.added:,} added in {report.seconds:.1f} s = "

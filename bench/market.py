@@ -38,6 +38,11 @@ def main() -> None:
     parser.add_argument("--shipments", type=int, default=10_000_000)
     parser.add_argument("--requests", type=int, default=30)
     parser.add_argument("--fresh", action="store_true", help="Empty the shipments first.")
+    parser.add_argument(
+        "--keep-file",
+        type=Path,
+        help="Generate the shipments file here and keep it; import the one already there.",
+    )
     default_index = Path(tempfile.gettempdir()) / "tradewise-bench-index"
     parser.add_argument("--index-dir", default=str(default_index))
     parser.add_argument(
@@ -73,7 +78,7 @@ def main() -> None:
 
     setup_test_environment()
     # With TRADE_INDEX_URL set, the import (or the index build) also loads ClickHouse.
-    load_shipments(options.shipments, options.fresh)
+    load_shipments(options.shipments, options.fresh, options.keep_file)
 
     user, _ = User.objects.get_or_create(email="bench@example.com")
     set_up_paid_demo(user)
