@@ -192,7 +192,9 @@ TRADE_INDEX_DIR = env.path("TRADE_INDEX_DIR", default=str(VAR_DIR / "trade-index
 TRADE_INDEX_MEMORY_LIMIT = env.str("TRADE_INDEX_MEMORY_LIMIT", "1GB")
 TRADE_INDEX_THREADS = env.int("TRADE_INDEX_THREADS", 2)
 TRADE_INDEX_BUILD_MEMORY_LIMIT = env.str("TRADE_INDEX_BUILD_MEMORY_LIMIT", "1GB")
-TRADE_INDEX_BUILD_THREADS = env.int("TRADE_INDEX_BUILD_THREADS", 1)
+TRADE_INDEX_BUILD_THREADS = env.int("TRADE_INDEX_BUILD_THREADS", 2)
+# A build's threads run this much nicer than the process, so searches take the cores first.
+TRADE_INDEX_BUILD_NICE = env.int("TRADE_INDEX_BUILD_NICE", 10)
 # Searches are bounded: each index query (and each PostgreSQL company search) is stopped after
 # this many seconds; a user runs at most SEARCH_CONCURRENCY search calls at once and
 # SEARCH_RATE_PER_MINUTE a minute, counted in the cache (CACHE_URL), which every process shares.

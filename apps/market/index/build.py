@@ -10,11 +10,14 @@ import csv
 import logging
 import os
 import tempfile
+import threading
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
 import duckdb
+from django.conf import settings
 from django.db import connection
 
 from apps.market.fileformat import DEMO_SOURCE
@@ -77,11 +80,15 @@ def _read_csv(path: Path, columns: dict[str, str]) -> str:
     )
 
 
-def _load(db: duckdb.DuckDBPyConnection, workdir: Path) -> None:
+def _export_all(workdir: Path) -> dict[str, Path]:
     files = {name: workdir / f"{name}.csv" for name in ("shipments", "parties", "hs")}
     _export(_shipments_sql(), files["shipments"])
     _export(_parties_sql(), files["parties"])
     _export(_hs_sql(), files["hs"])
+    return files
+
+
+def _load(db: duckdb.DuckDBPyConnection, files: dict[str, Path], workdir: Path) -> None:
     db.execute(f"CREATE TABLE hs_codes AS SELECT * FROM {_read_csv(files['hs'], HS_COLUMNS)}")
     db.execute(
         f"CREATE TABLE parties AS SELECT * FROM {_read_csv(files['parties'], PARTY_COLUMNS)}"
@@ -184,21 +191,54 @@ def build_snapshot(directory: Path | None = None) -> Path:
     final = directory / f"shipments-{time.time_ns()}.duckdb"
     partial = final.with_suffix(".building")
     with tempfile.TemporaryDirectory(dir=directory) as workdir:
-        db = duckdb.connect(str(partial), config=build_config())
+        files = _export_all(Path(workdir))
         try:
-            db.execute(f"SET temp_directory = '{workdir}'")
-            _load(db, Path(workdir))
-            db.execute("CHECKPOINT")
+            at_low_priority(lambda: _write_snapshot(partial, files, Path(workdir)))
         except BaseException:
-            db.close()
             partial.unlink(missing_ok=True)
             raise
-        db.close()
     os.replace(partial, final)
     _point_to(directory, final)
     _remove_old_snapshots(directory, keep={final})
     logger.info("Trade index %s built in %.1f s", final.name, time.perf_counter() - started)
     return final
+
+
+def _write_snapshot(target: Path, files: dict[str, Path], workdir: Path) -> None:
+    db = duckdb.connect(str(target), config=build_config())
+    try:
+        db.execute(f"SET temp_directory = '{workdir}'")
+        _load(db, files, workdir)
+        db.execute("CHECKPOINT")
+    finally:
+        db.close()
+
+
+def at_low_priority(work: Callable[[], None]) -> None:
+    """Run `work` in a thread of its own at a lower CPU priority (TRADE_INDEX_BUILD_NICE
+    more than the process's). The threads DuckDB starts for a connection opened there inherit
+    it, so a build takes the cores the web processes leave idle and gives them back when a
+    search needs them. The Django database is read before, on the calling thread, whose
+    connection (and transaction) it is."""
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), _lower_priority())
+            work()
+        except BaseException as error:  # handed to the caller
+            failure.append(error)
+
+    worker = threading.Thread(target=run, name="trade-index-build")
+    worker.start()
+    worker.join()
+    if failure:
+        raise failure[0]
+
+
+def _lower_priority() -> int:
+    current = os.getpriority(os.PRIO_PROCESS, 0)
+    return min(current + settings.TRADE_INDEX_BUILD_NICE, 19)
 
 
 def _point_to(directory: Path, snapshot: Path) -> None:

@@ -29,8 +29,8 @@ def search_config() -> DuckDBConfig:
 
 
 def build_config() -> DuckDBConfig:
-    """An import or a snapshot build: fewer threads than the searches, so a build never takes
-    every core from the web processes, and a memory limit past which DuckDB spills to disk."""
+    """An import or a snapshot build: its threads and a memory limit past which DuckDB spills
+    to disk (a build runs them at a lower priority: `build.at_low_priority`)."""
     return {
         **DUCKDB_CONFIG,
         "memory_limit": settings.TRADE_INDEX_BUILD_MEMORY_LIMIT,

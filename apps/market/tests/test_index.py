@@ -3,6 +3,7 @@ snapshot to the next while searches go on."""
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 from datetime import date
@@ -15,6 +16,7 @@ import pytest
 from apps.market import index
 from apps.market.filters import ShipmentFilters
 from apps.market.index import DuckDBTradeIndex, IndexMissing
+from apps.market.index.build import at_low_priority
 from apps.market.models import TradeParty
 from apps.market.tests.factories import cashew_and_coffee_trade, party, ship
 
@@ -249,3 +251,20 @@ def test_searches_and_builds_use_the_configured_memory_and_threads(settings: Any
     assert (search_threads, build_threads) == (3, 1)
     assert search_memory.startswith(("286", "300"))
     assert build_memory.startswith(("190", "200"))
+
+
+def test_a_build_runs_at_a_lower_priority_than_the_searches(settings: Any) -> None:
+    settings.TRADE_INDEX_BUILD_NICE = 5
+    process = os.getpriority(os.PRIO_PROCESS, 0)
+    seen: list[int] = []
+    at_low_priority(lambda: seen.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id())))
+    assert seen == [min(process + 5, 19)]
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == process
+
+
+def test_a_failed_build_step_fails_the_build() -> None:
+    def fail() -> None:
+        raise duckdb.IOException("disk full")
+
+    with pytest.raises(duckdb.IOException, match="disk full"):
+        at_low_priority(fail)
