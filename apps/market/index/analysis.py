@@ -13,7 +13,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from apps.market.filters import ShipmentFilters
-from apps.market.index.conditions import where_clause
+from apps.market.index.conditions import Where
 from apps.market.index.rollups import Source
 
 # Which party a ranking ranks.
@@ -161,7 +161,8 @@ def unit_price_series(rows: list[dict[str, Any]], by: str) -> dict[str, Any]:
 
 
 class TradeAnalysis:
-    """Rankings, party profiles and unit prices; needs `_query` of the index it is part of."""
+    """Rankings, party profiles and unit prices; needs `_query`, `_source` and `_where` of the
+    index it is part of."""
 
     def _query(self, sql: str, params: Sequence[Any]) -> list[dict[str, Any]]:
         raise NotImplementedError
@@ -169,6 +170,9 @@ class TradeAnalysis:
     def _source(
         self, filters: ShipmentFilters, needs: Sequence[str] = (), also: Sequence[str] = ()
     ) -> Source:
+        raise NotImplementedError
+
+    def _where(self, filters: ShipmentFilters) -> Where:
         raise NotImplementedError
 
     def rankings(
@@ -271,7 +275,7 @@ class TradeAnalysis:
         `filters` match: quartiles and the weighted average per month, and when `by` is
         origin or destination, the same for the largest countries by weight, over the period
         and per month; one pass over the matches (grouping sets)."""
-        where = where_clause(filters)
+        where = self._where(filters)
         column = PRICE_GROUPS[by] if by else "''"
         # grouping() needs every column it names in some set: without `by`, country is ''.
         sets = "(month), (country), (country, month)" if by else "(month), (country)"

@@ -138,6 +138,8 @@ def _load(db: duckdb.DuckDBPyConnection, files: dict[str, Path], workdir: Path) 
     # Key indexes: a page looks its few descriptions and parties up by id.
     db.execute("CREATE UNIQUE INDEX descriptions_key ON descriptions (description_id)")
     db.execute("CREATE UNIQUE INDEX parties_key ON parties (party_id)")
+    # Month by month, each month by HS code: a period reads only its months' row groups, and
+    # an HS code or a product text (`conditions.matching_clause`) only those of its codes.
     db.execute(
         """
         CREATE TABLE shipments AS
@@ -146,7 +148,7 @@ def _load(db: duckdb.DuckDBPyConnection, files: dict[str, Path], workdir: Path) 
                coalesce(r.quantity_unit, '') AS quantity_unit, r.net_weight_kg, r.value_usd,
                r.price_per_unit
         FROM raw r JOIN descriptions d ON d.text = coalesce(r.product_description, '')
-        ORDER BY r.date, r.id
+        ORDER BY date_trunc('month', r.date), r.hs_code, r.date, r.id
         """
     )
     build_rollups(db)

@@ -21,7 +21,7 @@ def _terms(text: str) -> list[str]:
 
 
 @dataclass
-class _Where:
+class Where:
     clauses: list[str] = field(default_factory=list)
     params: list[Any] = field(default_factory=list)
 
@@ -29,7 +29,7 @@ class _Where:
         self.clauses.append(clause)
         self.params.extend(params)
 
-    def extend(self, other: _Where) -> None:
+    def extend(self, other: Where) -> None:
         self.clauses += other.clauses
         self.params += other.params
 
@@ -160,12 +160,12 @@ def _all_words(group: tuple[tuple[Key, ...], ...]) -> tuple[str, list[Any]]:
     return _PRODUCT_WORDS, [*columns, 1]
 
 
-def _description_ids(filters: ShipmentFilters) -> tuple[str, list[Any]] | None:
+def _description_ids(product_details: str) -> tuple[str, list[Any]] | None:
     """The descriptions a product text matches (`lexicon.search.product_query`): for every
     group, one of its names with all of that name's words. A group of one-word names is a
     vocabulary lookup; a group with longer names counts each name's words in one statement.
     The number of groups is that of the products and unknown words of the text."""
-    query = product_query(filters.product_details)
+    query = product_query(product_details)
     if not query.groups:
         return None
     parts = [
@@ -175,28 +175,49 @@ def _description_ids(filters: ShipmentFilters) -> tuple[str, list[Any]] | None:
     return " INTERSECT ".join(f"({sql})" for sql, _ in parts), [p for _, ps in parts for p in ps]
 
 
-def where_clause(filters: ShipmentFilters) -> _Where:
-    where = _Where()
+def declared_hs_query(product_details: str) -> tuple[str, list[Any]] | None:
+    """The statement giving the list of HS codes the descriptions a product text matches
+    were declared under (from the description roll-up); none without a product text."""
+    descriptions = _described(product_details)
+    if descriptions is None:
+        return None
+    sql, params = descriptions
+    return f"SELECT list(DISTINCT hs_code) FROM description_totals s WHERE {sql}", params
+
+
+def where_clause(filters: ShipmentFilters, declared_hs: Sequence[str] = ()) -> Where:
+    where = Where()
     where.add("s.date BETWEEN ? AND ?", filters.start_date, filters.end_date)
-    where.extend(matching_clause(filters))
+    where.extend(matching_clause(filters, declared_hs))
     return where
 
 
-def matching_clause(filters: ShipmentFilters) -> _Where:
+def _described(product_details: str) -> tuple[str, list[Any]] | None:
+    descriptions = _description_ids(product_details)
+    if descriptions is None:
+        return None
+    sql, params = descriptions
+    # The matching ids as one list, unnested: DuckDB estimates that side at one row, so it
+    # hashes the few matching descriptions and probes them with the rows. As a plain
+    # subquery it estimates a fifth of the word table, at times more than the rows it
+    # filters, and then hashes every row instead (a count of 'rice' over 1,000,000
+    # shipments: 370 ms against 50).
+    return f"s.description_id IN (SELECT unnest(list(description_id)) FROM ({sql}))", params
+
+
+def matching_clause(filters: ShipmentFilters, declared_hs: Sequence[str] = ()) -> Where:
     """Every condition of `filters` but the dates, on the columns a shipment shares with the
-    roll-ups (`rollups`): description, HS code, parties and their countries."""
-    where = _Where()
-    descriptions = _description_ids(filters)
-    if descriptions is not None:
-        sql, params = descriptions
-        # The matching ids as one list, unnested: DuckDB estimates that side at one row, so
-        # it hashes the few matching descriptions and probes them with the rows. As a plain
-        # subquery it estimates a fifth of the word table, at times more than the rows it
-        # filters, and then hashes every row instead (a count of 'rice' over 1,000,000
-        # shipments: 370 ms against 50).
-        where.add(
-            f"s.description_id IN (SELECT unnest(list(description_id)) FROM ({sql}))", *params
-        )
+    roll-ups (`rollups`): description, HS code, parties and their countries. `declared_hs`,
+    the HS codes of the descriptions a product text matches (`declared_hs_query`), adds
+    the condition those descriptions imply: it changes no answer, but a snapshot stores
+    each month's shipments by HS code, so a scan reads only the row groups of those codes."""
+    where = Where()
+    described = _described(filters.product_details)
+    if described is not None:
+        sql, params = described
+        where.add(sql, *params)
+        if declared_hs:
+            where.add(f"s.hs_code IN ({', '.join('?' for _ in declared_hs)})", *declared_hs)
     for codes in product_query(filters.product_details).hs_codes:
         # State words of the product text ('unroasted', 'frozen') chose these subheadings.
         where.add("(" + " OR ".join("starts_with(s.hs_code, ?)" for _ in codes) + ")", *codes)

@@ -4,9 +4,10 @@ Every sort has a seek key: a coarse, order-keeping function of its first sort co
 day for the date sorts, a logarithmic step of value, weight or USD/kg for the others). The
 search's rows per key value tell which key range holds rows [offset, offset + limit); the
 page is then sorted from that range alone, with an offset inside it. Snapshots store the
-shipments in date order, so a day range reads only the few row groups holding those days
-(DuckDB skips the others by their min/max dates); a page by date is first sought in the
-search's first month in its order, which holds the first pages of a broad search. The
+shipments month by month (by HS code within a month), so a day range reads only the row
+groups of its months (DuckDB skips the others by their min/max dates); a page by date is
+first sought in the search's first month in its order, which holds the first pages of a
+broad search. The
 counts per key value are kept in the cache per snapshot and search, so the next page costs
 one narrow query; a search's counts per day are also what a roll-up by day would give."""
 

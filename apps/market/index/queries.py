@@ -21,7 +21,7 @@ from django.conf import settings
 from apps.market.filters import ShipmentFilters
 from apps.market.index.analysis import TradeAnalysis
 from apps.market.index.bounded import BoundedCursor
-from apps.market.index.conditions import where_clause
+from apps.market.index.conditions import Where, declared_hs_query, where_clause
 from apps.market.index.paging import DEFAULT_SORT, rows_to_read
 from apps.market.index.rollups import ROLLUPS, Source, source
 from apps.market.index.storage import current_snapshot, search_config
@@ -115,6 +115,22 @@ def _has_rollups(path: str) -> bool:
         cursor.close()
 
 
+@lru_cache(maxsize=256)
+def _declared_hs(path: str, product_details: str, timeout: float) -> tuple[str, ...]:
+    """The HS codes the descriptions a product text matches were declared under, on a
+    snapshot with the roll-ups; none without a product text."""
+    query = declared_hs_query(product_details)
+    if query is None or not _has_rollups(path):
+        return ()
+    cursor = BoundedCursor(_open(path).cursor(), timeout)
+    try:
+        cursor.execute(*query)
+        [(codes,)] = cursor.fetchall()
+    finally:
+        cursor.close()
+    return tuple(sorted(codes or ()))
+
+
 class DuckDBTradeIndex(TradeAnalysis):
     """Answers searches from the current snapshot (read-only, one cursor per call, each call
     within `timeout` seconds, by default TRADE_INDEX_QUERY_TIMEOUT, or QueryTimedOut). The
@@ -129,7 +145,15 @@ class DuckDBTradeIndex(TradeAnalysis):
         self, filters: ShipmentFilters, needs: Sequence[str] = (), also: Sequence[str] = ()
     ) -> Source:
         use = self.rollups and _has_rollups(str(self.path))
-        return source(filters, rollups=use, needs=needs, also=also)
+        return source(
+            filters, rollups=use, needs=needs, also=also, declared_hs=self._declared_hs(filters)
+        )
+
+    def _where(self, filters: ShipmentFilters) -> Where:
+        return where_clause(filters, self._declared_hs(filters))
+
+    def _declared_hs(self, filters: ShipmentFilters) -> tuple[str, ...]:
+        return _declared_hs(str(self.path), filters.product_details, self.timeout)
 
     @contextmanager
     def _cursor(self) -> Iterator[BoundedCursor]:
@@ -153,7 +177,7 @@ class DuckDBTradeIndex(TradeAnalysis):
         (integer ids, written into the SQL so the key indexes serve them). The rows are read
         by row id and date, both written into the SQL: DuckDB reads only the row groups
         whose dates hold a page day, where a row id alone would have it read them all."""
-        where = where_clause(filters)
+        where = self._where(filters)
         with self._cursor() as cursor:
             found = rows_to_read(
                 cursor,

@@ -188,11 +188,12 @@ def source(
     rollups: bool,
     needs: Sequence[str] = (),
     also: Sequence[str] = (),
+    declared_hs: Sequence[str] = (),
 ) -> Source:
     """The rows of what `filters` match, and the conditions `also` (on the columns `needs`):
     a roll-up's for the whole months when `rollups` allows and one holds those columns, the
-    shipments' otherwise."""
-    where = matching_clause(filters)
+    shipments' otherwise (`declared_hs`: `conditions.matching_clause`)."""
+    where = matching_clause(filters, declared_hs)
     for clause in also:
         where.add(clause)
     rollup = rollup_for(filters, needs) if rollups else None

@@ -268,3 +268,33 @@ def test_a_failed_build_step_fails_the_build() -> None:
 
     with pytest.raises(duckdb.IOException, match="disk full"):
         at_low_priority(fail)
+
+
+def test_a_snapshot_keeps_each_month_by_hs_code(trade: dict[str, TradeParty]) -> None:
+    ship(date(2024, 3, 1), "090111", "ROBUSTA COFFEE BEANS", trade["phuc_an"], trade["hamburg"])
+    with duckdb.connect(str(index.build_snapshot()), read_only=True) as db:
+        stored = db.execute("SELECT date, hs_code FROM shipments ORDER BY rowid").fetchall()
+    assert stored == [
+        (date(2023, 12, 1), "080132"),
+        (date(2024, 3, 5), "080132"),
+        (date(2024, 3, 20), "080132"),
+        (date(2024, 3, 1), "090111"),
+        (date(2024, 7, 2), "080132"),
+        (date(2024, 11, 30), "090111"),
+    ]
+
+
+def test_a_product_text_is_also_bounded_by_the_hs_codes_of_its_goods(
+    trade: dict[str, TradeParty],
+) -> None:
+    vn, us = trade["phuc_an"], trade["new_jersey"]
+    ship(date(2024, 11, 12), "200819", "CASHEW KERNELS ROASTED SALTED", vn, us)
+    index.build_snapshot()
+    trade_index = current()
+    assert trade_index._declared_hs(search(product_details="cashew")) == ("080132", "200819")
+    assert trade_index._declared_hs(search(product_details="robusta")) == ("090111",)
+    assert trade_index._declared_hs(search(product_details="durian")) == ()
+    assert trade_index._declared_hs(search(hs_codes=("0801",))) == ()
+    # The bound is implied by the descriptions: it leaves no shipment out.
+    assert trade_index.count(search(product_details="cashew")) == 4
+    assert trade_index.count(search(product_details="cashew roasted")) == 1
