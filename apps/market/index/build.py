@@ -93,8 +93,17 @@ def _load(db: duckdb.DuckDBPyConnection, files: dict[str, Path], workdir: Path) 
     db.execute(
         f"CREATE TABLE parties AS SELECT * FROM {_read_csv(files['parties'], PARTY_COLUMNS)}"
     )
+    shipments = _read_csv(files["shipments"], SHIPMENT_COLUMNS)
+    # The file is read twice, never held whole: once for its distinct texts (and the facts),
+    # then joined to their ids while sorted. A table of every row with its text would spill
+    # several times the file to disk on a node's memory limit.
     db.execute(
-        f"CREATE TEMP TABLE raw AS SELECT * FROM {_read_csv(files['shipments'], SHIPMENT_COLUMNS)}"
+        f"""
+        CREATE TEMP TABLE texts AS
+        SELECT coalesce(product_description, '') AS text, source, count(*) AS shipments,
+               min(date) AS first_date, max(date) AS last_date
+        FROM {shipments} GROUP BY ALL
+        """
     )
     db.execute(
         f"""
@@ -102,7 +111,7 @@ def _load(db: duckdb.DuckDBPyConnection, files: dict[str, Path], workdir: Path) 
         SELECT row_number() OVER (ORDER BY text)::INTEGER AS description_id, text,
                {SEARCH_KEY.format("text")} AS search,
                {WORDS.format("text")} AS words
-        FROM (SELECT DISTINCT coalesce(product_description, '') AS text FROM raw)
+        FROM (SELECT DISTINCT text FROM texts)
         """
     )
     _analysed_words(db, workdir / "analysed.csv")
@@ -141,13 +150,13 @@ def _load(db: duckdb.DuckDBPyConnection, files: dict[str, Path], workdir: Path) 
     # Month by month, each month by HS code: a period reads only its months' row groups, and
     # an HS code or a product text (`conditions.matching_clause`) only those of its codes.
     db.execute(
-        """
+        f"""
         CREATE TABLE shipments AS
         SELECT r.id, r.date, r.hs_code, d.description_id, r.exporter_id, r.importer_id,
                r.exporter_country, r.importer_country, r.quantity,
                coalesce(r.quantity_unit, '') AS quantity_unit, r.net_weight_kg, r.value_usd,
                r.price_per_unit
-        FROM raw r JOIN descriptions d ON d.text = coalesce(r.product_description, '')
+        FROM {shipments} r JOIN descriptions d ON d.text = coalesce(r.product_description, '')
         ORDER BY date_trunc('month', r.date), r.hs_code, r.date, r.id
         """
     )
@@ -155,16 +164,18 @@ def _load(db: duckdb.DuckDBPyConnection, files: dict[str, Path], workdir: Path) 
     db.execute(
         f"""
         CREATE TABLE facts AS
-        SELECT min(date) AS first_date, max(date) AS last_date, count(*) AS shipments,
-               count(*) FILTER (WHERE source = '{DEMO_SOURCE}') AS demo_shipments,
+        SELECT min(first_date) AS first_date, max(last_date) AS last_date,
+               coalesce(sum(shipments), 0)::BIGINT AS shipments,
+               coalesce(sum(shipments) FILTER (WHERE source = '{DEMO_SOURCE}'), 0)::BIGINT
+                 AS demo_shipments,
                list(DISTINCT source ORDER BY source) FILTER (WHERE source IS NOT NULL)
                  AS sources,
                ?::TIMESTAMP AS built_at
-        FROM raw
+        FROM texts
         """,
         [datetime.now(UTC).replace(tzinfo=None)],
     )
-    db.execute("DROP TABLE raw")
+    db.execute("DROP TABLE texts")
 
 
 def _analysed_words(db: duckdb.DuckDBPyConnection, target: Path) -> None:
