@@ -18,6 +18,7 @@ one narrow query; a search's counts per day are also what a roll-up by day would
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -44,15 +45,35 @@ SHIPMENT_SORTS = tuple(_ORDERS)
 DEFAULT_SORT = "-date"
 
 
+_STEPS_PER_E = 32
+_SMALLEST = 0.001
+_LOWEST_STEP = math.floor(math.log(_SMALLEST) * _STEPS_PER_E)
+
+
 def _steps(column: str) -> str:
     """Steps of 1/32 on a log scale (about 3 % apart): never decreasing as `column` grows,
     NULL where it is NULL, one step for everything up to a thousandth."""
-    return f"CASE WHEN {column} IS NOT NULL THEN floor(ln(greatest({column}, 0.001)) * 32) END"
+    return (
+        f"CASE WHEN {column} IS NOT NULL "
+        f"THEN floor(ln(greatest({column}, {_SMALLEST})) * {_STEPS_PER_E}) END"
+    )
 
 
+# The column each stepped sort key is taken of.
+_STEPPED = {"value": "s.value_usd", "weight": "s.net_weight_kg", "price_per_kg": _PER_KG}
 # Each sort's seek key; a NULL key holds the rows every order puts last.
-_KEYS = {"date": "s.date", "value": _steps("s.value_usd"), "weight": _steps("s.net_weight_kg")}
-_KEYS["price_per_kg"] = _steps(_PER_KG)
+_KEYS = {"date": "s.date"} | {name: _steps(column) for name, column in _STEPPED.items()}
+
+
+def steps_range(low_step: int, high_step: int) -> tuple[float | None, float]:
+    """The values of a column whose steps lie from `low_step` to `high_step`, a hair wider
+    than they are (the logarithm is rounded): none below when the lowest step holds
+    everything up to a thousandth."""
+    low = None
+    if low_step > _LOWEST_STEP:
+        low = math.exp(low_step / _STEPS_PER_E) * (1 - 1e-9)
+    return low, math.exp((high_step + 1) / _STEPS_PER_E) * (1 + 1e-9)
+
 
 # Up to this offset a page is sorted from the whole search unless its counts are in the cache:
 # keeping the first rows costs less than counting the search by key. Before that, a page by
@@ -77,11 +98,24 @@ class Window:
     nulls: bool
     skip: int
 
-    def condition(self, key: str) -> tuple[str, list[Any]]:
+    def condition(self, key: str, stepped: str | None = None) -> tuple[str, list[Any]]:
+        """The window on `key`; for a key of steps of the column `stepped`, also the range
+        of that column it covers: DuckDB compares that range in the scan, so the logarithm
+        is taken only of the rows in it (about a third of the time of a deep page)."""
         parts, params = [], []
         if self.keys:
-            parts.append(f"{key} BETWEEN ? AND ?")
-            params += [min(self.keys), max(self.keys)]
+            first, last = min(self.keys), max(self.keys)
+            clauses: list[str] = []
+            if stepped is not None:
+                low, high = steps_range(first, last)
+                if low is not None:
+                    clauses.append(f"{stepped} >= ?")
+                    params.append(low)
+                clauses.append(f"{stepped} <= ?")
+                params.append(high)
+            clauses.append(f"{key} BETWEEN ? AND ?")
+            params += [first, last]
+            parts.append(" AND ".join(clauses))
         if self.nulls:
             parts.append(f"{key} IS NULL")
         return "(" + " OR ".join(parts) + ")", params
@@ -187,7 +221,8 @@ def rows_to_read(
     if found is not None:
         if not (found.keys or found.nulls):
             return []
-        condition, bounds = found.condition(_KEYS[sort.lstrip("-")])
+        key = sort.lstrip("-")
+        condition, bounds = found.condition(_KEYS[key], _STEPPED.get(key))
         where, params, ending = f"{where} AND {condition}", [*params, *bounds], [limit, found.skip]
     # DuckDB would otherwise look the sorted rows up again by a join over the whole table
     # ("late materialization"), though the sort already holds the row ids and dates: that

@@ -3,11 +3,13 @@ gives, in every order, for every kind of search."""
 
 from __future__ import annotations
 
+import math
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+import duckdb
 import pytest
 from django.core.cache import cache
 from django.db import transaction
@@ -161,3 +163,23 @@ def test_a_page_by_date_counts_the_first_days_then_all_of_them_once(
     assert 100 <= first_days[0] < 3_000
     # The first days' counts are kept as well, and the next page needs no count.
     assert counted == [*first_days, total]
+
+
+def test_a_steps_range_holds_every_value_of_its_steps_and_little_else() -> None:
+    edges = [math.exp(step / 32) for step in range(-230, 480, 7)]
+    values = [0.0, -5.0, 0.0005, 0.001, *edges, *(e * (1 + 1e-12) for e in edges)]
+    values += [e * (1 - 1e-12) for e in edges]
+    step_of = dict(
+        duckdb.execute(
+            f"SELECT v, {paging._steps('v')} FROM unnest(?::DOUBLE[]) t(v)", [values]
+        ).fetchall()
+    )
+    for first, last in [(-222, -222), (-222, 10), (0, 0), (100, 104), (300, 479)]:
+        low, high = paging.steps_range(first, last)
+        assert (low is None) == (first == -222)
+        for value, step in step_of.items():
+            if first <= step <= last:
+                assert low is None or low <= value
+                assert value <= high
+        assert high < math.exp((last + 1.01) / 32)
+        assert low is None or low > math.exp((first - 0.01) / 32)
