@@ -213,9 +213,8 @@ def rows_to_read(
     sort: str,
     offset: int,
     limit: int,
-) -> list[tuple[int, date]]:
-    """The row id and date of each row of a page of the search (`where` with `params`) in
-    the order `sort`."""
+) -> list[int]:
+    """The row ids of a page of the search (`where` with `params`) in the order `sort`."""
     ending: list[Any] = [limit, offset]
     found = _window(cursor, snapshot, filters, where, params, sort=sort, offset=offset, limit=limit)
     if found is not None:
@@ -225,12 +224,11 @@ def rows_to_read(
         condition, bounds = found.condition(_KEYS[key], _STEPPED.get(key))
         where, params, ending = f"{where} AND {condition}", [*params, *bounds], [limit, found.skip]
     # DuckDB would otherwise look the sorted rows up again by a join over the whole table
-    # ("late materialization"), though the sort already holds the row ids and dates: that
+    # ("late materialization"), though the sort already holds the row ids: that
     # join cost more than the sort. The setting lasts as long as the cursor, one index call.
     cursor.execute("SET SESSION late_materialization_max_rows = 0")
     cursor.execute(
-        f"SELECT s.rowid, s.date FROM shipments s WHERE {where} "
-        f"ORDER BY {_ORDERS[sort]} LIMIT ? OFFSET ?",
+        f"SELECT s.rowid FROM shipments s WHERE {where} ORDER BY {_ORDERS[sort]} LIMIT ? OFFSET ?",
         [*params, *ending],
     )
-    return [(int(row_id), day) for row_id, day in cursor.fetchall()]
+    return [int(row_id) for (row_id,) in cursor.fetchall()]

@@ -17,6 +17,7 @@ from apps.market import index
 from apps.market.filters import ShipmentFilters
 from apps.market.index import DuckDBTradeIndex, IndexMissing
 from apps.market.index.build import at_low_priority
+from apps.market.index.queries import ROW_GROUP_SIZE, row_group_ranges
 from apps.market.models import TradeParty
 from apps.market.tests.factories import cashew_and_coffee_trade, party, ship
 
@@ -298,3 +299,11 @@ def test_a_product_text_is_also_bounded_by_the_hs_codes_of_its_goods(
     # The bound is implied by the descriptions: it leaves no shipment out.
     assert trade_index.count(search(product_details="cashew")) == 4
     assert trade_index.count(search(product_details="cashew roasted")) == 1
+
+
+def test_a_page_reads_its_rows_by_the_row_id_ranges_of_their_row_groups() -> None:
+    size = ROW_GROUP_SIZE
+    assert row_group_ranges([size + 7, 5, size - 1, 3 * size, size]) == (
+        f"rowid BETWEEN 5 AND {size - 1} OR rowid BETWEEN {size} AND {size + 7} "
+        f"OR rowid BETWEEN {3 * size} AND {3 * size}"
+    )
