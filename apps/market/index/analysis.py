@@ -39,6 +39,95 @@ _QUARTILES = (
 )
 
 
+# A party's profile as grouping-set rows for `profile`. The sums per month, HS code, partner
+# country and in all add what the party bought (importer roll-up) and what it sold (exporter
+# roll-up). A shipment from the party to itself is in both, yet counts once, as bought: its
+# sale is taken off again. Only a month with a group (HS code and both countries) in both can
+# hold one, so only the days of such months are read (none for most parties). The
+# counterparties, the medians per HS code and the first date need the shipments: one pass
+# over the party's (two equality conditions, which DuckDB applies within the scan, where an OR
+# of the two is not), aggregated twice, so the median is taken per HS code only.
+_PROFILE = """
+WITH bought AS MATERIALIZED (
+    SELECT s.month, s.hs_code, s.exporter_country, s.importer_country, s.shipments,
+           s.value_usd, s.net_weight_kg
+    FROM ({bought}) s
+),
+sold AS MATERIALIZED (
+    SELECT s.month, s.hs_code, s.exporter_country, s.importer_country, s.shipments,
+           s.value_usd, s.net_weight_kg
+    FROM ({sold}) s
+),
+both_ways AS (
+    SELECT DISTINCT b.month FROM bought b JOIN sold o
+      ON o.month = b.month AND o.hs_code IS NOT DISTINCT FROM b.hs_code
+     AND o.exporter_country IS NOT DISTINCT FROM b.exporter_country
+     AND o.importer_country IS NOT DISTINCT FROM b.importer_country
+),
+both_ways_days AS (
+    SELECT unnest(generate_series(month, last_day(month), INTERVAL 1 DAY))::DATE AS day
+    FROM both_ways
+),
+sums AS (
+    SELECT grouping(month, hs_code, partner_country) AS grouping_id,
+           month, hs_code, partner_country,
+           coalesce(sum(shipments), 0) AS shipments,
+           coalesce(sum(as_importer), 0) AS as_importer,
+           coalesce(sum(value_usd), 0) AS value_usd,
+           coalesce(sum(net_weight_kg), 0) AS net_weight_kg
+    FROM (
+        SELECT month, hs_code, exporter_country AS partner_country, shipments,
+               shipments AS as_importer, value_usd, net_weight_kg
+        FROM bought
+        UNION ALL
+        SELECT month, hs_code, importer_country, shipments, 0, value_usd, net_weight_kg
+        FROM sold
+        UNION ALL
+        SELECT date_trunc('month', s.date)::DATE, s.hs_code, s.importer_country, -1, 0,
+               -s.value_usd, -s.net_weight_kg
+        FROM shipments s JOIN both_ways_days d ON d.day = s.date
+        WHERE s.importer_id = ? AND s.exporter_id = ? AND s.date BETWEEN ? AND ?
+    ) s
+    GROUP BY GROUPING SETS ((month), (hs_code), (partner_country), ())
+    HAVING sum(shipments) > 0 OR grouping(month, hs_code, partner_country) = 7
+),
+mine AS MATERIALIZED (
+    SELECT s.date, s.hs_code, s.value_usd, s.net_weight_kg, s.exporter_id AS partner_id
+    FROM shipments s WHERE s.importer_id = ? AND s.date BETWEEN ? AND ?
+    UNION ALL
+    SELECT s.date, s.hs_code, s.value_usd, s.net_weight_kg, s.importer_id
+    FROM shipments s
+    WHERE s.exporter_id = ? AND s.date BETWEEN ? AND ? AND s.importer_id <> ?
+),
+partners AS (
+    SELECT partner_id, count(*) AS shipments, coalesce(sum(value_usd), 0) AS value_usd,
+           coalesce(sum(net_weight_kg), 0) AS net_weight_kg,
+           min(date) AS first_date, max(date) AS last_date
+    FROM mine GROUP BY partner_id
+),
+prices AS (
+    SELECT hs_code,
+           median(value_usd / net_weight_kg) FILTER (WHERE net_weight_kg > 0)
+             AS median_price_per_kg
+    FROM mine GROUP BY hs_code
+)
+-- The grouping ids of `profile` name the partner too: one more bit, set here.
+SELECT g.grouping_id * 2 + 1 AS grouping_id, strftime(g.month, '%Y-%m') AS month,
+       g.hs_code, g.partner_country, NULL AS partner_id, g.shipments, g.as_importer,
+       g.value_usd, g.net_weight_kg,
+       CASE WHEN g.grouping_id = 7 THEN (SELECT min(first_date) FROM partners) END
+         AS first_date,
+       CASE WHEN g.grouping_id = 7 THEN (SELECT max(last_date) FROM partners) END
+         AS last_date,
+       p.median_price_per_kg
+FROM sums g LEFT JOIN prices p ON g.grouping_id = 5 AND p.hs_code = g.hs_code
+UNION ALL
+SELECT 14, NULL, NULL, NULL, partner_id, shipments, NULL, value_usd, net_weight_kg,
+       first_date, last_date, NULL
+FROM partners
+"""
+
+
 def previous_period(filters: ShipmentFilters) -> ShipmentFilters:
     """The same search over the period of equal length that ends the day before it starts."""
     days = (filters.end_date - filters.start_date).days
@@ -231,35 +320,22 @@ class TradeAnalysis:
         self, party_id: int, *, start: date | None = None, end: date | None = None
     ) -> dict[str, Any] | None:
         """What one party bought and sold (within `start`..`end` when given): totals, months,
-        products with their median price per kg, partner countries and counterparties, in
-        one pass over its shipments (grouping sets), then the names of the few it shows."""
+        products with their median price per kg, partner countries and counterparties, then
+        the names of the few it shows. The sums per month, product and partner country come
+        from the importer and exporter roll-ups (`_source`); only the counterparties, the
+        medians and the first date read the party's shipments, in one pass."""
         found = self.party(party_id)
         if found is None:
             return None
+        period = ShipmentFilters(start or date.min, end or date.max)
+        dates = [period.start_date, period.end_date]
+        # An integer, so it can stand in the SQL of the conditions a `Source` takes.
+        party = int(party_id)
+        bought = self._source(period, needs=["importer_id"], also=[f"s.importer_id = {party}"])
+        sold = self._source(period, needs=["exporter_id"], also=[f"s.exporter_id = {party}"])
         groups = self._query(
-            f"""
-            WITH mine AS (
-                SELECT s.date, s.hs_code, s.value_usd, s.net_weight_kg,
-                       {_MONTH} AS month, s.importer_id = ? AS bought,
-                       CASE WHEN s.importer_id = ? THEN s.exporter_id ELSE s.importer_id END
-                         AS partner_id,
-                       CASE WHEN s.importer_id = ? THEN s.exporter_country
-                            ELSE s.importer_country END AS partner_country
-                FROM shipments s
-                WHERE (s.importer_id = ? OR s.exporter_id = ?) AND s.date BETWEEN ? AND ?
-            )
-            SELECT grouping(month, hs_code, partner_country, partner_id) AS grouping_id,
-                   month, hs_code, partner_country, partner_id,
-                   count(*) AS shipments, count(*) FILTER (WHERE bought) AS as_importer,
-                   coalesce(sum(value_usd), 0) AS value_usd,
-                   coalesce(sum(net_weight_kg), 0) AS net_weight_kg,
-                   min(date) AS first_date, max(date) AS last_date,
-                   median(value_usd / net_weight_kg) FILTER (WHERE net_weight_kg > 0)
-                     AS median_price_per_kg
-            FROM mine s
-            GROUP BY GROUPING SETS ((month), (hs_code), (partner_country), (partner_id), ())
-            """,
-            [party_id] * 5 + [start or date.min, end or date.max],
+            _PROFILE.format(bought=bought.sql, sold=sold.sql),
+            [*bought.params, *sold.params, party, party, *dates, *[party, *dates] * 2, party],
         )
         return profile(found, groups, self._named)
 
