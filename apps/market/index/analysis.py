@@ -39,92 +39,61 @@ _QUARTILES = (
 )
 
 
-# A party's profile as grouping-set rows for `profile`. The sums per month, HS code, partner
-# country and in all add what the party bought (importer roll-up) and what it sold (exporter
-# roll-up). A shipment from the party to itself is in both, yet counts once, as bought: its
-# sale is taken off again. Only a month with a group (HS code and both countries) in both can
-# hold one, so only the days of such months are read (none for most parties). The
-# counterparties, the medians per HS code and the first date need the shipments: one pass
-# over the party's (two equality conditions, which DuckDB applies within the scan, where an OR
-# of the two is not), aggregated twice, so the median is taken per HS code only.
-_PROFILE = """
-WITH bought AS MATERIALIZED (
-    SELECT s.month, s.hs_code, s.exporter_country, s.importer_country, s.shipments,
-           s.value_usd, s.net_weight_kg
-    FROM ({bought}) s
-),
-sold AS MATERIALIZED (
-    SELECT s.month, s.hs_code, s.exporter_country, s.importer_country, s.shipments,
-           s.value_usd, s.net_weight_kg
-    FROM ({sold}) s
-),
-both_ways AS (
-    SELECT DISTINCT b.month FROM bought b JOIN sold o
-      ON o.month = b.month AND o.hs_code IS NOT DISTINCT FROM b.hs_code
-     AND o.exporter_country IS NOT DISTINCT FROM b.exporter_country
-     AND o.importer_country IS NOT DISTINCT FROM b.importer_country
-),
-both_ways_days AS (
-    SELECT unnest(generate_series(month, last_day(month), INTERVAL 1 DAY))::DATE AS day
-    FROM both_ways
-),
-sums AS (
-    SELECT grouping(month, hs_code, partner_country) AS grouping_id,
-           month, hs_code, partner_country,
-           coalesce(sum(shipments), 0) AS shipments,
-           coalesce(sum(as_importer), 0) AS as_importer,
-           coalesce(sum(value_usd), 0) AS value_usd,
-           coalesce(sum(net_weight_kg), 0) AS net_weight_kg
-    FROM (
-        SELECT month, hs_code, exporter_country AS partner_country, shipments,
-               shipments AS as_importer, value_usd, net_weight_kg
-        FROM bought
-        UNION ALL
-        SELECT month, hs_code, importer_country, shipments, 0, value_usd, net_weight_kg
-        FROM sold
-        UNION ALL
-        SELECT date_trunc('month', s.date)::DATE, s.hs_code, s.importer_country, -1, 0,
-               -s.value_usd, -s.net_weight_kg
-        FROM shipments s JOIN both_ways_days d ON d.day = s.date
-        WHERE s.importer_id = ? AND s.exporter_id = ? AND s.date BETWEEN ? AND ?
-    ) s
-    GROUP BY GROUPING SETS ((month), (hs_code), (partner_country), ())
-    HAVING sum(shipments) > 0 OR grouping(month, hs_code, partner_country) = 7
-),
-mine AS MATERIALIZED (
+# A party's profile, as the grouping-set rows `profile` shapes (with its grouping ids), in
+# two statements. The first reads the party's shipments in one pass for what sums cannot
+# give: its counterparties (14) and the median price per kg of each HS code (11), aggregated
+# apart so the median is taken per HS code only (as grouping sets, for both). The two
+# equality conditions are applied within the scan, where an OR of them is not; a shipment
+# from the party to itself is read once, as bought.
+_COUNTERPARTIES_AND_PRICES = """
+WITH mine AS MATERIALIZED (
     SELECT s.date, s.hs_code, s.value_usd, s.net_weight_kg, s.exporter_id AS partner_id
     FROM shipments s WHERE s.importer_id = ? AND s.date BETWEEN ? AND ?
     UNION ALL
     SELECT s.date, s.hs_code, s.value_usd, s.net_weight_kg, s.importer_id
     FROM shipments s
     WHERE s.exporter_id = ? AND s.date BETWEEN ? AND ? AND s.importer_id <> ?
-),
-partners AS (
-    SELECT partner_id, count(*) AS shipments, coalesce(sum(value_usd), 0) AS value_usd,
-           coalesce(sum(net_weight_kg), 0) AS net_weight_kg,
-           min(date) AS first_date, max(date) AS last_date
-    FROM mine GROUP BY partner_id
-),
-prices AS (
-    SELECT hs_code,
-           median(value_usd / net_weight_kg) FILTER (WHERE net_weight_kg > 0)
-             AS median_price_per_kg
-    FROM mine GROUP BY hs_code
 )
--- The grouping ids of `profile` name the partner too: one more bit, set here.
-SELECT g.grouping_id * 2 + 1 AS grouping_id, strftime(g.month, '%Y-%m') AS month,
-       g.hs_code, g.partner_country, NULL AS partner_id, g.shipments, g.as_importer,
-       g.value_usd, g.net_weight_kg,
-       CASE WHEN g.grouping_id = 7 THEN (SELECT min(first_date) FROM partners) END
-         AS first_date,
-       CASE WHEN g.grouping_id = 7 THEN (SELECT max(last_date) FROM partners) END
-         AS last_date,
-       p.median_price_per_kg
-FROM sums g LEFT JOIN prices p ON g.grouping_id = 5 AND p.hs_code = g.hs_code
+SELECT 14 AS grouping_id, partner_id, NULL AS hs_code, count(*) AS shipments,
+       coalesce(sum(value_usd), 0) AS value_usd,
+       coalesce(sum(net_weight_kg), 0) AS net_weight_kg,
+       min(date) AS first_date, max(date) AS last_date, NULL AS median_price_per_kg
+FROM mine GROUP BY partner_id
 UNION ALL
-SELECT 14, NULL, NULL, NULL, partner_id, shipments, NULL, value_usd, net_weight_kg,
-       first_date, last_date, NULL
-FROM partners
+SELECT 11, NULL, hs_code, NULL, NULL, NULL, NULL, NULL,
+       median(value_usd / net_weight_kg) FILTER (WHERE net_weight_kg > 0)
+FROM mine GROUP BY hs_code
+"""
+# The second sums per month, HS code, partner country and in all what the party bought (the
+# importer roll-up) and what it sold (the exporter roll-up); their grouping ids have the
+# partner's bit too. A shipment to itself is in both, so its sale is taken off again
+# (`_TO_ITSELF`, between the first and last days of such shipments, when the first statement
+# found any).
+_SUMS = """
+SELECT grouping(month, hs_code, partner_country) * 2 + 1 AS grouping_id,
+       strftime(month, '%Y-%m') AS month, hs_code, partner_country,
+       coalesce(sum(shipments), 0) AS shipments, coalesce(sum(as_importer), 0) AS as_importer,
+       coalesce(sum(value_usd), 0) AS value_usd,
+       coalesce(sum(net_weight_kg), 0) AS net_weight_kg
+FROM (
+    SELECT s.month, s.hs_code, s.exporter_country AS partner_country, s.shipments,
+           s.shipments AS as_importer, s.value_usd, s.net_weight_kg
+    FROM ({bought}) s
+    UNION ALL
+    SELECT s.month, s.hs_code, s.importer_country, s.shipments, 0, s.value_usd,
+           s.net_weight_kg
+    FROM ({sold}) s
+    {to_itself}
+) s
+GROUP BY GROUPING SETS ((month), (hs_code), (partner_country), ())
+HAVING sum(shipments) > 0 OR grouping(month, hs_code, partner_country) = 7
+"""
+_TO_ITSELF = """
+    UNION ALL
+    SELECT date_trunc('month', s.date)::DATE, s.hs_code, s.importer_country, -1, 0,
+           -s.value_usd, -s.net_weight_kg
+    FROM shipments s
+    WHERE s.importer_id = ? AND s.exporter_id = ? AND s.date BETWEEN ? AND ?
 """
 
 
@@ -321,23 +290,40 @@ class TradeAnalysis:
     ) -> dict[str, Any] | None:
         """What one party bought and sold (within `start`..`end` when given): totals, months,
         products with their median price per kg, partner countries and counterparties, then
-        the names of the few it shows. The sums per month, product and partner country come
-        from the importer and exporter roll-ups (`_source`); only the counterparties, the
-        medians and the first date read the party's shipments, in one pass."""
+        the names of the few it shows. The sums come from the importer and exporter roll-ups
+        (`_source`); only the counterparties and the medians read the party's shipments."""
         found = self.party(party_id)
         if found is None:
             return None
         period = ShipmentFilters(start or date.min, end or date.max)
         dates = [period.start_date, period.end_date]
+        scanned = self._query(
+            _COUNTERPARTIES_AND_PRICES, [party_id, *dates, party_id, *dates, party_id]
+        )
+        partners = [row for row in scanned if row["grouping_id"] == 14]
+        medians = {
+            row["hs_code"]: row["median_price_per_kg"]
+            for row in scanned
+            if row["grouping_id"] == 11
+        }
         # An integer, so it can stand in the SQL of the conditions a `Source` takes.
         party = int(party_id)
         bought = self._source(period, needs=["importer_id"], also=[f"s.importer_id = {party}"])
         sold = self._source(period, needs=["exporter_id"], also=[f"s.exporter_id = {party}"])
-        groups = self._query(
-            _PROFILE.format(bought=bought.sql, sold=sold.sql),
-            [*bought.params, *sold.params, party, party, *dates, *[party, *dates] * 2, party],
+        to_itself, params = "", [*bought.params, *sold.params]
+        itself = next((row for row in partners if row["partner_id"] == party), None)
+        if itself is not None:
+            to_itself = _TO_ITSELF
+            params += [party, party, itself["first_date"], itself["last_date"]]
+        sums = self._query(
+            _SUMS.format(bought=bought.sql, sold=sold.sql, to_itself=to_itself), params
         )
-        return profile(found, groups, self._named)
+        for row in sums:
+            row["median_price_per_kg"] = medians.get(row["hs_code"])
+        [total] = [row for row in sums if row["grouping_id"] == 15]
+        total["first_date"] = min((row["first_date"] for row in partners), default=None)
+        total["last_date"] = max((row["last_date"] for row in partners), default=None)
+        return profile(found, sums + partners, self._named)
 
     def _named(self, table: str, key: str, values: Sequence[Any]) -> dict[Any, dict[str, Any]]:
         """The rows of a small lookup table (`hs_codes`, `parties`) for the given keys."""

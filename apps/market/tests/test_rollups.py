@@ -5,7 +5,10 @@ partial months."""
 
 from __future__ import annotations
 
+import csv
 import math
+import statistics
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from datetime import date
 from functools import partial
@@ -182,3 +185,165 @@ def test_the_rollups_hold_every_shipment(snapshot: Path) -> None:
 )
 def test_whole_months_of_a_period(start: date, end: date, months: tuple[date, date] | None) -> None:
     assert whole_months(start, end) == months
+
+
+# Party profiles
+
+
+@pytest.fixture
+def trading_snapshot(tmp_path: Path) -> Path:
+    """Demo shipments, and a demo exporter that also buys: from another exporter, from
+    itself (on a whole month's day, and on a day of a month a period below ends within), and
+    sells to a new importer of its own country in the group of one of those shipments."""
+    shipments = tmp_path / "shipments.csv"
+    demo.write_csv(shipments, 3_000)
+    with shipments.open(newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    exporters = Counter((row["exporter_name"], row["exporter_country"]) for row in rows)
+    (name, country), (seller, seller_country) = (party for party, _ in exporters.most_common(2))
+    hs_code = next(row["hs_code"] for row in rows if row["exporter_name"] == name)
+    trades = [
+        ("2024-03-20", seller, seller_country, name, country, "1200"),
+        ("2024-04-05", seller, seller_country, name, country, "800"),
+        ("2024-05-31", seller, seller_country, name, country, ""),
+        ("2025-01-15", seller, seller_country, name, country, "500"),
+        ("2024-04-05", name, country, name, country, "1000"),
+        ("2024-07-08", name, country, name, country, "700"),
+        ("2024-07-08", name, country, "Lotus Harbour Trading", country, "300"),
+    ]
+    with shipments.open("a", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        for number, (day, exporter, origin, importer, destination, kg) in enumerate(trades):
+            value = f"{4_321.5 + number * 97:.2f}"
+            writer.writerow(
+                [
+                    *(day, hs_code, "Cashew kernels WW320", exporter, origin, importer),
+                    *(destination, kg or "10", "KGM", kg, value, "Cat Lai", "Busan", "SEA"),
+                    *("demo", f"demo-trade-{number}"),
+                ]
+            )
+    import_shipments(shipments)
+    path = current_snapshot()
+    assert path is not None
+    return path
+
+
+PROFILE_PERIODS: list[dict[str, date]] = [
+    {},
+    dict(zip(("start", "end"), SPRING, strict=True)),
+    dict(zip(("start", "end"), THREE_YEARS, strict=True)),
+    {"start": date(2024, 4, 1), "end": date(2024, 4, 30)},
+    {"start": date(2024, 7, 3), "end": date(2024, 7, 9)},
+    {"start": date(2030, 1, 1), "end": date(2030, 12, 31)},
+]
+
+
+def _expected_profile(index: DuckDBTradeIndex, party: int, period: dict[str, date]) -> Any:
+    """The figures of a profile summed in Python from the party's shipments: one bought from
+    itself counts once, as bought."""
+    start, end = period.get("start", date.min), period.get("end", date.max)
+    rows = index._query(
+        "SELECT * FROM shipments WHERE (importer_id = ? OR exporter_id = ?) "
+        "AND date BETWEEN ? AND ?",
+        [party, party, start, end],
+    )
+    groups: dict[str, dict[Any, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
+    for row in rows:
+        bought = row["importer_id"] == party
+        groups["month"][row["date"].strftime("%Y-%m")].append(row)
+        groups["hs_code"][row["hs_code"]].append(row)
+        groups["country"][row["exporter_country" if bought else "importer_country"]].append(row)
+        groups["party_id"][row["exporter_id" if bought else "importer_id"]].append(row)
+
+    def figures(rows: list[dict[str, Any]]) -> tuple[int, float, float]:
+        return (
+            len(rows),
+            round(sum(row["value_usd"] for row in rows), 2) + 0.0,
+            round(sum(row["net_weight_kg"] or 0 for row in rows), 3) + 0.0,
+        )
+
+    def top(name: str) -> list[tuple[Any, ...]]:
+        keyed = sorted(groups[name].items(), key=lambda item: (-figures(item[1])[1], str(item[0])))
+        return [(key, *figures(rows)) for key, rows in keyed[:10]]
+
+    prices = {
+        code: statistics.median(
+            [row["value_usd"] / row["net_weight_kg"] for row in rows if row["net_weight_kg"]]
+            or [math.nan]
+        )
+        for code, rows in groups["hs_code"].items()
+    }
+    return {
+        "figures": figures(rows),
+        "as_importer": sum(row["importer_id"] == party for row in rows),
+        "dates": (
+            min((r["date"] for r in rows), default=None),
+            max((r["date"] for r in rows), default=None),
+        ),
+        "months": [(month, *figures(groups["month"][month])) for month in sorted(groups["month"])],
+        "products": [(*product, prices[product[0]]) for product in top("hs_code")],
+        "partner_countries": top("country"),
+        "counterparties": [
+            (*partner, max(row["date"] for row in groups["party_id"][partner[0]]))
+            for partner in top("party_id")
+        ],
+    }
+
+
+def _profile_figures(profile: dict[str, Any]) -> Any:
+    """The figures of a profile as `_expected_profile` gives them."""
+
+    def figures(row: dict[str, Any], *names: str) -> tuple[Any, ...]:
+        return (
+            *(row[name] for name in names),
+            row["shipments"],
+            row["value_usd"],
+            row["net_weight_kg"],
+        )
+
+    return {
+        "figures": figures(profile),
+        "as_importer": profile["as_importer"],
+        "dates": (profile["first_date"], profile["last_date"]),
+        "months": [figures(row, "month") for row in profile["months"]],
+        "products": [
+            (*figures(row, "hs_code"), row["median_price_per_kg"] or math.nan)
+            for row in profile["products"]
+        ],
+        "partner_countries": [figures(row, "country") for row in profile["partner_countries"]],
+        "counterparties": [
+            (*figures(row, "party_id"), row["last_date"]) for row in profile["counterparties"]
+        ],
+    }
+
+
+def test_a_profile_from_the_rollups_equals_the_scan_and_its_shipments(
+    trading_snapshot: Path,
+) -> None:
+    rolled = DuckDBTradeIndex(trading_snapshot, timeout=0)
+    scanning = DuckDBTradeIndex(trading_snapshot, timeout=0, rollups=False)
+    [(trader,)] = {
+        (row["importer_id"],)
+        for row in rolled._query(
+            "SELECT importer_id FROM shipments WHERE importer_id = exporter_id", []
+        )
+    }
+    everything = ShipmentFilters(date.min, date.max)
+    assert rolled._source(everything, needs=["exporter_id"]).rolled
+    assert not scanning._source(everything, needs=["exporter_id"]).rolled
+    parties = [trader]
+    for side in ("importer", "exporter"):
+        ranked, _ = rolled.rankings(
+            ShipmentFilters(*THREE_YEARS), side=side, by="shipments", offset=0, limit=2
+        )
+        parties += [row["party_id"] for row in ranked]
+    for party in parties:
+        for period in PROFILE_PERIODS:
+            got = rolled.party_profile(party, **period)
+            assert got is not None
+            assert _same(got, scanning.party_profile(party, **period)), (party, period)
+            expected = _expected_profile(rolled, party, period)
+            assert _same(_profile_figures(got), expected), (party, period, got)
+    whole = rolled.party_profile(trader)
+    assert whole is not None
+    assert (whole["as_importer"], whole["as_exporter"]) > (0, 0)
