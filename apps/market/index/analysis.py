@@ -39,36 +39,12 @@ _QUARTILES = (
 )
 
 
-# A party's profile, as the grouping-set rows `profile` shapes (with its grouping ids), in
-# two statements. The first reads the party's shipments in one pass for what sums cannot
-# give: its counterparties (14) and the median price per kg of each HS code (11), aggregated
-# apart so the median is taken per HS code only (as grouping sets, for both). The two
-# equality conditions are applied within the scan, where an OR of them is not; a shipment
-# from the party to itself is read once, as bought.
-_COUNTERPARTIES_AND_PRICES = """
-WITH mine AS MATERIALIZED (
-    SELECT s.date, s.hs_code, s.value_usd, s.net_weight_kg, s.exporter_id AS partner_id
-    FROM shipments s WHERE s.importer_id = ? AND s.date BETWEEN ? AND ?
-    UNION ALL
-    SELECT s.date, s.hs_code, s.value_usd, s.net_weight_kg, s.importer_id
-    FROM shipments s
-    WHERE s.exporter_id = ? AND s.date BETWEEN ? AND ? AND s.importer_id <> ?
-)
-SELECT 14 AS grouping_id, partner_id, NULL AS hs_code, count(*) AS shipments,
-       coalesce(sum(value_usd), 0) AS value_usd,
-       coalesce(sum(net_weight_kg), 0) AS net_weight_kg,
-       min(date) AS first_date, max(date) AS last_date, NULL AS median_price_per_kg
-FROM mine GROUP BY partner_id
-UNION ALL
-SELECT 11, NULL, hs_code, NULL, NULL, NULL, NULL, NULL,
-       median(value_usd / net_weight_kg) FILTER (WHERE net_weight_kg > 0)
-FROM mine GROUP BY hs_code
-"""
-# The second sums per month, HS code, partner country and in all what the party bought (the
+# A party's profile, as the grouping-set rows `profile` shapes (with its grouping ids). The
+# sums per month, HS code, partner country and in all come from what the party bought (the
 # importer roll-up) and what it sold (the exporter roll-up); their grouping ids have the
-# partner's bit too. A shipment to itself is in both, so its sale is taken off again
-# (`_TO_ITSELF`, between the first and last days of such shipments, when the first statement
-# found any).
+# partner's bit too. A shipment from the party to itself is in both, yet counts once, as
+# bought: its sale is taken off again (`_TO_ITSELF`, between the first and last days of such
+# shipments, when the party's shipments hold any).
 _SUMS = """
 SELECT grouping(month, hs_code, partner_country) * 2 + 1 AS grouping_id,
        strftime(month, '%Y-%m') AS month, hs_code, partner_country,
@@ -94,6 +70,32 @@ _TO_ITSELF = """
            -s.value_usd, -s.net_weight_kg
     FROM shipments s
     WHERE s.importer_id = ? AND s.exporter_id = ? AND s.date BETWEEN ? AND ?
+"""
+# What sums cannot give reads the party's shipments in one pass: its counterparties (14) and
+# the median price per kg of each HS code (11), aggregated apart so the median is taken per
+# HS code only (as grouping sets, for both), and only for the HS codes the profile shows
+# when the sums are final. Each side is an equality condition, applied within the scan
+# (an OR of the two is not), read only when the sums show the party on that side; a
+# shipment to itself is read once, as bought.
+_BOUGHT = """
+    SELECT s.date, s.hs_code, s.value_usd, s.net_weight_kg, s.exporter_id AS partner_id
+    FROM shipments s WHERE s.importer_id = ? AND s.date BETWEEN ? AND ?
+"""
+_SOLD = """
+    SELECT s.date, s.hs_code, s.value_usd, s.net_weight_kg, s.importer_id AS partner_id
+    FROM shipments s WHERE s.exporter_id = ? AND s.date BETWEEN ? AND ? AND s.importer_id <> ?
+"""
+_COUNTERPARTIES_AND_PRICES = """
+WITH mine AS MATERIALIZED ({mine})
+SELECT 14 AS grouping_id, partner_id, NULL AS hs_code, count(*) AS shipments,
+       coalesce(sum(value_usd), 0) AS value_usd,
+       coalesce(sum(net_weight_kg), 0) AS net_weight_kg,
+       min(date) AS first_date, max(date) AS last_date, NULL AS median_price_per_kg
+FROM mine GROUP BY partner_id
+UNION ALL
+SELECT 11, NULL, hs_code, NULL, NULL, NULL, NULL, NULL,
+       median(value_usd / net_weight_kg) FILTER (WHERE net_weight_kg > 0)
+FROM mine WHERE {shown} GROUP BY hs_code
 """
 
 
@@ -128,6 +130,11 @@ def ranked(rows: list[dict[str, Any]], *, offset: int, measure: str) -> list[dic
 Lookup = Callable[[str, str, Sequence[Any]], dict[Any, dict[str, Any]]]
 
 
+def shown(rows: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
+    """The rows of one grouping set a profile shows: the largest by value, then by `name`."""
+    return sorted(rows, key=lambda row: (-row["value_usd"], str(row[name])))[:PROFILE_TOP]
+
+
 def profile(found: dict[str, Any], groups: list[dict[str, Any]], lookup: Lookup) -> dict[str, Any]:
     """A party's profile from its grouping-set rows (month, HS code, partner country, partner,
     total), with the names of the products and partners it shows (`lookup` finds them)."""
@@ -153,8 +160,7 @@ def profile(found: dict[str, Any], groups: list[dict[str, Any]], lookup: Lookup)
         }
 
     def top(name: str) -> list[dict[str, Any]]:
-        rows = sorted(sets[name], key=lambda row: (-row["value_usd"], str(row[name])))
-        return rows[:PROFILE_TOP]
+        return shown(sets[name], name)
 
     products = [figures(row, "hs_code", "median_price_per_kg") for row in top("hs_code")]
     names = lookup("hs_codes", "code", [row["hs_code"] for row in products])
@@ -296,34 +302,60 @@ class TradeAnalysis:
         if found is None:
             return None
         period = ShipmentFilters(start or date.min, end or date.max)
+        # An integer, so it can stand in the SQL of the conditions a `Source` takes.
+        party = int(party_id)
+        sums = self._profile_sums(period, party)
+        [total] = [row for row in sums if row["grouping_id"] == 15]
+        products = [row for row in sums if row["grouping_id"] == 11]
+        bought = int(total["as_importer"])
+        sold = int(total["shipments"]) - bought
         dates = [period.start_date, period.end_date]
-        scanned = self._query(
-            _COUNTERPARTIES_AND_PRICES, [party_id, *dates, party_id, *dates, party_id]
+        sides = [(_BOUGHT, [party, *dates])] if bought else []
+        sides += [(_SOLD, [party, *dates, party])] if sold else []
+        # Only a party on both sides may have shipped to itself, and taking those sales off
+        # may change which HS codes the profile shows: then every HS code has its median.
+        codes = [] if bought and sold else [row["hs_code"] for row in shown(products, "hs_code")]
+        scanned = (
+            self._query(
+                _COUNTERPARTIES_AND_PRICES.format(
+                    mine=" UNION ALL ".join(sql for sql, _ in sides),
+                    shown=f"hs_code IN ({', '.join('?' for _ in codes)})" if codes else "TRUE",
+                ),
+                [param for _, params in sides for param in params] + codes,
+            )
+            if sides
+            else []
         )
         partners = [row for row in scanned if row["grouping_id"] == 14]
+        itself = next((row for row in partners if row["partner_id"] == party), None)
+        if itself is not None:
+            sums = self._profile_sums(period, party, (itself["first_date"], itself["last_date"]))
+            [total] = [row for row in sums if row["grouping_id"] == 15]
         medians = {
             row["hs_code"]: row["median_price_per_kg"]
             for row in scanned
             if row["grouping_id"] == 11
         }
-        # An integer, so it can stand in the SQL of the conditions a `Source` takes.
-        party = int(party_id)
-        bought = self._source(period, needs=["importer_id"], also=[f"s.importer_id = {party}"])
-        sold = self._source(period, needs=["exporter_id"], also=[f"s.exporter_id = {party}"])
-        to_itself, params = "", [*bought.params, *sold.params]
-        itself = next((row for row in partners if row["partner_id"] == party), None)
-        if itself is not None:
-            to_itself = _TO_ITSELF
-            params += [party, party, itself["first_date"], itself["last_date"]]
-        sums = self._query(
-            _SUMS.format(bought=bought.sql, sold=sold.sql, to_itself=to_itself), params
-        )
         for row in sums:
             row["median_price_per_kg"] = medians.get(row["hs_code"])
-        [total] = [row for row in sums if row["grouping_id"] == 15]
         total["first_date"] = min((row["first_date"] for row in partners), default=None)
         total["last_date"] = max((row["last_date"] for row in partners), default=None)
         return profile(found, sums + partners, self._named)
+
+    def _profile_sums(
+        self, period: ShipmentFilters, party: int, to_itself: tuple[date, date] | None = None
+    ) -> list[dict[str, Any]]:
+        """The grouping-set rows of `_SUMS` for `party`; without the sales to itself between
+        the days `to_itself` (first, last) when given."""
+        bought = self._source(period, needs=["importer_id"], also=[f"s.importer_id = {party}"])
+        sold = self._source(period, needs=["exporter_id"], also=[f"s.exporter_id = {party}"])
+        params = [*bought.params, *sold.params]
+        if to_itself is not None:
+            params += [party, party, *to_itself]
+        sql = _SUMS.format(
+            bought=bought.sql, sold=sold.sql, to_itself="" if to_itself is None else _TO_ITSELF
+        )
+        return self._query(sql, params)
 
     def _named(self, table: str, key: str, values: Sequence[Any]) -> dict[Any, dict[str, Any]]:
         """The rows of a small lookup table (`hs_codes`, `parties`) for the given keys."""
