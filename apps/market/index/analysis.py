@@ -76,7 +76,10 @@ _TO_ITSELF = """
 # HS code only (as grouping sets, for both), and only for the HS codes the profile shows
 # when the sums are final. Each side is an equality condition, applied within the scan
 # (an OR of the two is not), read only when the sums show the party on that side; a
-# shipment to itself is read once, as bought.
+# shipment to itself is read once, as bought. The largest importer of 50,000,000 shipments
+# (2,570,000 of them), on two busy cores: the profile 0.65 s (p50) against 2.6 s for one
+# pass with every grouping set and its median; the pass is most of it (the median some 0.25
+# s, the sums 0.04 s).
 _BOUGHT = """
     SELECT s.date, s.hs_code, s.value_usd, s.net_weight_kg, s.exporter_id AS partner_id
     FROM shipments s WHERE s.importer_id = ? AND s.date BETWEEN ? AND ?
