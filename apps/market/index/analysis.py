@@ -29,13 +29,14 @@ _MONTH = "strftime(date_trunc('month', s.date), '%Y-%m')"
 # Shipments with a net weight have a unit price per kg; the others do not count in prices.
 _PER_KG = "s.value_usd / s.net_weight_kg"
 _WEIGHED = "s.net_weight_kg > 0"
+# Of shipments with a net weight only (the statement's condition): no FILTER clauses, which
+# cost a fifth of the quartiles' time.
 _QUARTILES = (
-    f"count(*) FILTER (WHERE {_WEIGHED}) AS priced_shipments, "
-    f"round(coalesce(sum(s.net_weight_kg) FILTER (WHERE {_WEIGHED}), 0), 3) AS net_weight_kg, "
-    f"round(coalesce(sum(s.value_usd) FILTER (WHERE {_WEIGHED}), 0), 2) AS value_usd, "
-    f"quantile_cont({_PER_KG}, [0.25, 0.5, 0.75]) FILTER (WHERE {_WEIGHED}) AS quartiles, "
-    f"sum(s.value_usd) FILTER (WHERE {_WEIGHED}) "
-    f"/ nullif(sum(s.net_weight_kg) FILTER (WHERE {_WEIGHED}), 0) AS average"
+    "count(*) AS priced_shipments, "
+    "round(coalesce(sum(s.net_weight_kg), 0), 3) AS net_weight_kg, "
+    "round(coalesce(sum(s.value_usd), 0), 2) AS value_usd, "
+    f"quantile_cont({_PER_KG}, [0.25, 0.5, 0.75]) AS quartiles, "
+    "sum(s.value_usd) / nullif(sum(s.net_weight_kg), 0) AS average"
 )
 
 
@@ -155,11 +156,12 @@ def profile(found: dict[str, Any], groups: list[dict[str, Any]], lookup: Lookup)
     [total] = sets["total"]
 
     def figures(row: dict[str, Any], *names: str) -> dict[str, Any]:
+        # Adding 0.0 turns the -0.0 a sale to itself taken off a sum can leave into 0.0.
         return {
             **{name: row[name] for name in names},
             "shipments": int(row["shipments"]),
-            "value_usd": round(float(row["value_usd"]), 2),
-            "net_weight_kg": round(float(row["net_weight_kg"]), 3),
+            "value_usd": round(float(row["value_usd"]), 2) + 0.0,
+            "net_weight_kg": round(float(row["net_weight_kg"]), 3) + 0.0,
         }
 
     def top(name: str) -> list[dict[str, Any]]:
