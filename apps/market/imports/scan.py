@@ -122,6 +122,10 @@ def _line_run(chunk: bytes, run: int) -> tuple[int, bool]:
         if found < 0:
             return 0, False
         last = found
+    # The chunk's last line end, not the last one a jump landed on: the run must not count
+    # bytes of lines already ended, or a later chunk's first line would seem too long.
+    final = chunk.rfind(b"\n", max(last + 1, 0))
+    last = final if final >= 0 else last
     return len(chunk) - last - 1, True
 
 

@@ -569,3 +569,9 @@ def test_the_line_length_check_at_its_bounds():
     assert _line_run(b"b" * 5 + b"\n", limit - 5) == (0, True)  # a line begun in the last chunk
     assert not _line_run(b"b" * 6 + b"\n", limit - 5)[1]
     assert not _line_run(b"b" * 6, limit - 5)[1]
+    # Short lines past the last jump's landing: the next chunk's line starts afresh.
+    lines = b"b\n" * (limit * 3 // 4)
+    assert _line_run(lines, 0) == (0, True)
+    assert _line_run(b"c" * (limit * 3 // 4) + b"\n", _line_run(lines, 0)[0]) == (0, True)
+    assert _line_run(lines + b"c" * 5, 0) == (5, True)
+    assert _line_run(b"c" * 10, 20) == (30, True)  # no line end: the run goes on
