@@ -4,6 +4,7 @@ import io
 from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from django.db import connection
@@ -575,3 +576,21 @@ def test_the_line_length_check_at_its_bounds():
     assert _line_run(b"c" * (limit * 3 // 4) + b"\n", _line_run(lines, 0)[0]) == (0, True)
     assert _line_run(lines + b"c" * 5, 0) == (5, True)
     assert _line_run(b"c" * 10, 20) == (30, True)  # no line end: the run goes on
+
+
+@pytest.mark.django_db(transaction=False)
+def test_a_gzip_file_is_read_from_an_uncompressed_copy(tmp_path):
+    from apps.market.imports.scan import check_lines
+
+    text = f"{HEADER}\n{line()}\n{line(source_record_id='B2')}".encode()
+    path = tmp_path / "s.csv.gz"
+    path.write_bytes(gzip.compress(text))
+    workdir = tmp_path / "work"
+    workdir.mkdir()
+    checked = check_lines(str(path), True, workdir)
+    assert (checked.compressed, checked.feeds, checked.final_feed) == (False, 2, False)
+    assert checked.path != str(path)
+    assert Path(checked.path).read_bytes() == text
+    plain = tmp_path / "s.csv"
+    plain.write_bytes(text)
+    assert check_lines(str(plain), False, workdir).path == str(plain)  # read as it is
