@@ -25,8 +25,8 @@ they are bad rows by their line number.
 
 Rows whose (source, source_record_id) exists already are skipped, and a key repeated in the
 file loads once (its first good row); a later row with that key and other values is a bad row
-naming the first one's line. A large load into a table not larger than the file
-drops the unique key and the plain indexes inside the transaction, leaves out the keys that
+naming the first one's line. A large load into a table not larger than the file drops the
+primary and unique keys and the plain indexes inside the transaction, leaves out the keys that
 are already loaded and builds the indexes again at the end, which is several times faster than
 maintaining them row by row; other loads go through a staging table and
 INSERT ... ON CONFLICT DO NOTHING. Once the rows are committed, the analytics index is

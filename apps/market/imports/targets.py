@@ -1,6 +1,6 @@
 """Where the rows go. PostgreSQL: rows COPYed from DuckDB through a pipe, a large load into a
-table not larger than the file without the table's secondary indexes (dropped inside the
-transaction and built again after); other databases: batches fetched from DuckDB and
+table not larger than the file without the table's indexes (dropped inside the transaction
+and built again after); other databases: batches fetched from DuckDB and
 bulk-created. Both skip the keys the table holds already."""
 
 # The SQL here is assembled from constant fragments, column names and table names; the
@@ -89,10 +89,10 @@ REBUILD_INDEXES_FROM = 200_000  # rows from which a load into a table not larger
 class PostgresTarget:
     """PostgreSQL: rows COPYed from DuckDB through a pipe. A large load into a table not
     larger than the file locks the table against other writers, leaves out the keys it holds
-    and goes straight into it; when most of the file is new, without the table's unique key
-    and plain indexes (dropped inside the transaction, which locks out readers too until the
-    commit, and built again by `finish`). Any other load, and the rows loaded after `finish`,
-    go through a staging table and INSERT ... ON CONFLICT."""
+    and goes straight into it; when most of the file is new, without the table's primary and
+    unique keys and plain indexes (dropped inside the transaction, which locks out readers too
+    until the commit, and built again by `finish`). Any other load, and the rows loaded after
+    `finish`, go through a staging table and INSERT ... ON CONFLICT."""
 
     def __init__(self, scan: Scan, meter: Meter, *, rows: int, sources: list[str], dry_run: bool):
         self.scan = scan
@@ -108,7 +108,7 @@ class PostgresTarget:
                 known = _fetch_existing_keys(scan, cursor, self.table, sources)
                 self.direct, self.skips_existing = True, known > 0
                 if known <= rows // 2:
-                    self.rebuild = _drop_secondary_indexes(cursor, self.table)
+                    self.rebuild = _drop_indexes(cursor, self.table)
 
     def load(self, query: str) -> tuple[int, int]:
         """Load the rows of a DuckDB query: how many it had, how many were added."""
@@ -152,13 +152,14 @@ def _loads_in_bulk(cursor: Any, table: str, rows: int) -> bool:
     return bool(estimate <= rows)
 
 
-def _drop_secondary_indexes(cursor: Any, table: str) -> list[str]:
-    """Drop the table's unique constraints and indexes but its primary key; return the
-    statements that build them again, the unique constraints first."""
+def _drop_indexes(cursor: Any, table: str) -> list[str]:
+    """Drop the table's primary key, unique constraints and indexes; return the statements
+    that build them again, the keys first. Rows come in the order of their new ids, yet
+    adding each to the primary key's index costs the COPY more than building it after."""
     rebuild = []
     cursor.execute(
         "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint "
-        "WHERE conrelid = %s::regclass AND contype = 'u'",
+        "WHERE conrelid = %s::regclass AND contype IN ('p', 'u') ORDER BY contype, conname",
         [table],
     )
     for name, definition in cursor.fetchall():
@@ -167,7 +168,7 @@ def _drop_secondary_indexes(cursor: Any, table: str) -> list[str]:
     cursor.execute(
         "SELECT c.relname, pg_get_indexdef(i.indexrelid) FROM pg_index i "
         "JOIN pg_class c ON c.oid = i.indexrelid "
-        "WHERE i.indrelid = %s::regclass AND NOT i.indisprimary "
+        "WHERE i.indrelid = %s::regclass "
         "AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)",
         [table],
     )

@@ -4,6 +4,7 @@ import io
 from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from django.db import connection
@@ -270,7 +271,7 @@ def index_ids() -> dict[str, int]:
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT indexrelid::regclass::text, indexrelid::bigint FROM pg_index "
-            "WHERE indrelid = %s::regclass AND NOT indisprimary",
+            "WHERE indrelid = %s::regclass",
             [Shipment._meta.db_table],
         )
         return dict(cursor.fetchall())
@@ -291,7 +292,7 @@ def test_a_large_load_rebuilds_the_indexes_and_keeps_every_rule(tmp_path, monkey
     assert (report.added, report.skipped_existing, report.rows_read) == (59, 0, 60)
     if postgres:
         after = index_ids()
-        assert len(after) == 1 + len(Shipment._meta.indexes)
+        assert len(after) == 2 + len(Shipment._meta.indexes)
         assert after.keys() == before.keys()
         assert not set(after.values()) & set(before.values())  # every one built again
     assert report.bad_rows == [(35, "value_usd is negative (-1)")]
@@ -569,3 +570,27 @@ def test_the_line_length_check_at_its_bounds():
     assert _line_run(b"b" * 5 + b"\n", limit - 5) == (0, True)  # a line begun in the last chunk
     assert not _line_run(b"b" * 6 + b"\n", limit - 5)[1]
     assert not _line_run(b"b" * 6, limit - 5)[1]
+    # Short lines past the last jump's landing: the next chunk's line starts afresh.
+    lines = b"b\n" * (limit * 3 // 4)
+    assert _line_run(lines, 0) == (0, True)
+    assert _line_run(b"c" * (limit * 3 // 4) + b"\n", _line_run(lines, 0)[0]) == (0, True)
+    assert _line_run(lines + b"c" * 5, 0) == (5, True)
+    assert _line_run(b"c" * 10, 20) == (30, True)  # no line end: the run goes on
+
+
+@pytest.mark.django_db(transaction=False)
+def test_a_gzip_file_is_read_from_an_uncompressed_copy(tmp_path):
+    from apps.market.imports.scan import check_lines
+
+    text = f"{HEADER}\n{line()}\n{line(source_record_id='B2')}".encode()
+    path = tmp_path / "s.csv.gz"
+    path.write_bytes(gzip.compress(text))
+    workdir = tmp_path / "work"
+    workdir.mkdir()
+    checked = check_lines(str(path), True, workdir)
+    assert (checked.compressed, checked.feeds, checked.final_feed) == (False, 2, False)
+    assert checked.path != str(path)
+    assert Path(checked.path).read_bytes() == text
+    plain = tmp_path / "s.csv"
+    plain.write_bytes(text)
+    assert check_lines(str(plain), False, workdir).path == str(plain)  # read as it is
