@@ -24,7 +24,7 @@ from apps.market.filters import ShipmentFilters
 from apps.market.imports import import_shipments
 from apps.market.index import DuckDBTradeIndex, current_snapshot
 from apps.market.index.bounded import BoundedCursor
-from apps.market.index.rollups import ROLLUPS, build_rollups, source, whole_months
+from apps.market.index.rollups import ROLLUPS, Source, build_rollups, source, whole_months
 
 THREE_YEARS = (date(2023, 1, 1), date(2025, 12, 31))
 SPRING = (date(2024, 3, 15), date(2024, 7, 10))
@@ -321,6 +321,55 @@ def test_each_aggregate_reads_the_smallest_rollup_that_serves_it(
     read = {name: _tables_read(monkeypatch, call) for name, call, _ in expected}
 
     assert read == {name: tables for name, _, tables in expected}
+
+
+def _read_by(found: Source) -> set[str]:
+    return {table.lower() for table in _READS.findall(found.sql)} & _BULK
+
+
+@pytest.mark.parametrize(
+    ("filters", "needs", "tables"),
+    [
+        (ShipmentFilters(*THREE_YEARS, hs_codes=("0901",)), (), {LANE}),
+        (ShipmentFilters(*THREE_YEARS, hs_codes=("0901",)), ("importer_id",), {IMPORTERS}),
+        (ShipmentFilters(*THREE_YEARS, exporter_country="VN"), ("exporter_id",), {EXPORTERS}),
+        (ShipmentFilters(*THREE_YEARS, importer_country="US"), ("hs_code",), {LANE}),
+        (ShipmentFilters(*THREE_YEARS, importer_name="Acme"), (), {IMPORTERS}),
+        (ShipmentFilters(*THREE_YEARS, exporter_name="Acme"), (), {EXPORTERS}),
+        (ShipmentFilters(*THREE_YEARS, product_details="rice"), (), {DESCRIPTIONS}),
+        (
+            ShipmentFilters(*THREE_YEARS, exporter_country="VN", importer_country="US"),
+            ("hs_code",),
+            {LANE},
+        ),
+        (ShipmentFilters(*THREE_YEARS), ("importer_id", "exporter_id"), {SCAN}),
+        (ShipmentFilters(*THREE_YEARS, product_details="rice"), ("exporter_country",), {SCAN}),
+        (ShipmentFilters(date(2024, 2, 1), date(2024, 2, 28)), (), {SCAN}),
+    ],
+)
+def test_a_source_is_the_smallest_rollup_holding_its_columns(
+    filters: ShipmentFilters, needs: tuple[str, ...], tables: set[str]
+) -> None:
+    found = source(filters, rollups=True, needs=needs)
+
+    assert (_read_by(found), found.rolled) == (tables, SCAN not in tables)
+    assert _read_by(source(filters, rollups=False, needs=needs)) == {SCAN}
+
+
+def test_a_source_reads_the_days_of_partial_months_from_the_shipments() -> None:
+    filters = ShipmentFilters(*SPRING, hs_codes=("0801",))
+    also = ["s.importer_id IN (1)"]
+
+    found = source(filters, rollups=True, needs=["importer_id"], also=also)
+
+    assert found.sql.count("FROM importer_totals s WHERE s.month BETWEEN ? AND ?") == 1
+    assert found.sql.count("FROM shipments s WHERE s.date BETWEEN ? AND ?") == 2
+    assert found.sql.count("s.importer_id IN (1)") == 3
+    assert found.params == [
+        *(date(2024, 4, 1), date(2024, 6, 1), "0801"),
+        *(date(2024, 3, 15), date(2024, 3, 31), "0801"),
+        *(date(2024, 7, 1), date(2024, 7, 10), "0801"),
+    ]
 
 
 def test_an_index_without_rollups_scans(snapshot: Path, monkeypatch: pytest.MonkeyPatch) -> None:
