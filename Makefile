@@ -113,7 +113,8 @@ typecheck: install
 # of `make test`): mutmut (settings in pyproject.toml) copies the project into mutants/, then
 # bin/mutation-summary prints the killed share per module. One module at a time:
 #   make mutation MUTANTS='apps.billing.services.ledger*'
-# or the search's: MUTANTS='apps.market.filters*', MUTANTS='apps.market.index.*'.
+# or the search's: MUTANTS='apps.market.filters*', MUTANTS='apps.market.index.*' (the search
+# conditions, the index's queries, its roll-ups and the paging of the shipment list).
 # On PostgreSQL (DATABASE_URL) the lock tests of billing run too.
 MUTANTS ?=
 mutation: install

@@ -40,14 +40,16 @@ logger = logging.getLogger(__name__)
 
 def _export(sql: str, target: Path) -> None:
     """Write the rows of `sql` on the Django database to a CSV file."""
-    with connection.cursor() as cursor, target.open("w", newline="", encoding="utf-8") as out:
-        if connection.vendor == "postgresql":
-            with cursor.copy(f"COPY ({sql}) TO STDOUT (FORMAT csv)") as copy:
-                for block in copy:
-                    out.write(bytes(block).decode("utf-8"))
-            return
+    if connection.vendor == "postgresql":
+        # The database's UTF-8 bytes go to the file as they come, never decoded.
+        copy_out = f"COPY ({sql}) TO STDOUT (FORMAT csv)"
+        with connection.cursor() as cursor, target.open("wb") as out, cursor.copy(copy_out) as copy:
+            for block in copy:
+                out.write(block)
+        return
+    with connection.cursor() as cursor, target.open("w", newline="", encoding="utf-8") as text:
         cursor.execute(sql)
-        writer = csv.writer(out, lineterminator="\n")
+        writer = csv.writer(text, lineterminator="\n")
         while rows := cursor.fetchmany(20_000):
             writer.writerows(rows)
 

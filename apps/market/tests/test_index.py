@@ -52,6 +52,14 @@ def test_no_index_yet_is_reported() -> None:
         index.trade_index()
 
 
+def test_an_index_limits_its_calls_to_the_time_it_is_given(settings: Any) -> None:
+    settings.TRADE_INDEX_QUERY_TIMEOUT = 7.5
+
+    assert DuckDBTradeIndex(Path("a.duckdb")).timeout == 7.5
+    assert DuckDBTradeIndex(Path("a.duckdb"), timeout=0.5).timeout == 0.5
+    assert DuckDBTradeIndex(Path("a.duckdb"), timeout=0).timeout == 0
+
+
 def test_a_product_search_returns_the_newest_first(trade: dict[str, TradeParty]) -> None:
     rows = current().page(search(product_details="cashew"), offset=0, limit=10)
 

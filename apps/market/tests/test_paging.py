@@ -12,6 +12,7 @@ from typing import Any
 import duckdb
 import pytest
 from django.core.cache import cache
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.db import transaction
 
 from apps.market import demo, index
@@ -137,8 +138,24 @@ def test_rows_without_a_key_come_last_either_way() -> None:
     )
 
 
+@pytest.fixture
+def kept(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """How long each count put in the cache (cleared first) is kept."""
+    timeouts: list[Any] = []
+    keep = cache.set
+
+    def recorded(name: str, value: Any, timeout: Any = DEFAULT_TIMEOUT) -> None:
+        timeouts.append(timeout)
+        keep(name, value, timeout)
+
+    monkeypatch.setattr(cache, "set", recorded)
+    cache.clear()
+    return timeouts
+
+
+@pytest.mark.parametrize("sort", ["-date", "date"])
 def test_a_page_by_date_counts_the_first_days_then_all_of_them_once(
-    snapshot: Path, monkeypatch: pytest.MonkeyPatch
+    snapshot: Path, monkeypatch: pytest.MonkeyPatch, kept: list[Any], sort: str
 ) -> None:
     trade = DuckDBTradeIndex(snapshot, timeout=0)
     counted: list[int] = []
@@ -150,19 +167,133 @@ def test_a_page_by_date_counts_the_first_days_then_all_of_them_once(
         return found
 
     monkeypatch.setattr(paging, "_counts", recorded)
-    cache.clear()
     filters = SEARCHES["everything"]
     total = trade.count(filters)
 
-    trade.page(filters, offset=0, limit=100)
+    trade.page(filters, offset=0, limit=100, sort=sort)
     first_days = counted[:]
-    trade.page(filters, offset=3_000, limit=100)
-    trade.page(filters, offset=3_100, limit=100)
+    trade.page(filters, offset=3_000, limit=100, sort=sort)
+    trade.page(filters, offset=3_100, limit=100, sort=sort)
 
     assert len(first_days) == 1
     assert 100 <= first_days[0] < 3_000
     # The first days' counts are kept as well, and the next page needs no count.
     assert counted == [*first_days, total]
+    # For an hour each.
+    assert kept == [3600, 3600]
+
+
+def test_each_search_and_order_seeks_with_its_own_counts(
+    snapshot: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    trade = DuckDBTradeIndex(snapshot, timeout=0)
+    asked = [
+        (SEARCHES["everything"], "value"),
+        (SEARCHES["everything"], "-weight"),
+        (SEARCHES["chapter"], "value"),
+        (SEARCHES["chapter"], "-date"),
+    ]
+
+    def ids() -> list[list[int]]:
+        return [
+            [row["id"] for row in trade.page(filters, offset=300, limit=50, sort=sort)]
+            for filters, sort in asked
+        ]
+
+    with monkeypatch.context() as offsets_only:
+        offsets_only.setattr(paging, "_window", lambda *args, **kwargs: None)
+        by_offset = ids()
+    monkeypatch.setattr(paging, "SEEK_FROM", 0)
+    cache.clear()
+
+    assert ids() == by_offset
+
+
+def test_a_window_ends_with_the_key_that_completes_the_page() -> None:
+    """A key whose rows all come before the page is not read, nor one after the page."""
+    counts = {date(2024, 1, 1): 5, date(2024, 1, 2): 3, date(2024, 1, 3): 4}
+
+    assert window(counts, offset=5, limit=3, descending=False) == paging.Window(
+        (date(2024, 1, 2),), nulls=False, skip=0
+    )
+
+
+def test_a_window_condition_spans_its_keys_and_nulls() -> None:
+    keys = paging.Window((2.0, 1.0, 3.0), nulls=False, skip=0)
+    with_nulls = paging.Window((1.0, 2.0), nulls=True, skip=0)
+    nulls_only = paging.Window((), nulls=True, skip=0)
+
+    assert keys.condition("k") == ("(k BETWEEN ? AND ?)", [1.0, 3.0])
+    assert with_nulls.condition("k") == ("(k BETWEEN ? AND ? OR k IS NULL)", [1.0, 2.0])
+    assert nulls_only.condition("k") == ("(k IS NULL)", [])
+
+
+def test_the_first_days_are_the_first_month_of_the_search_in_its_order() -> None:
+    long = ShipmentFilters(START, END)
+    short = ShipmentFilters(START, date(2024, 1, 10))
+
+    assert paging._first_days(long, descending=True) == (date(2024, 3, 30), END)
+    assert paging._first_days(long, descending=False) == (START, date(2024, 2, 1))
+    assert paging._first_days(short, descending=True) == (START, date(2024, 1, 10))
+    assert paging._first_days(short, descending=False) == (START, date(2024, 1, 10))
+
+
+def test_counts_are_kept_per_snapshot_key_and_search() -> None:
+    filters = SEARCHES["chapter"]
+    name = paging._cache_name(Path("a.duckdb"), "date", filters)
+
+    assert name == paging._cache_name(Path("/elsewhere/a.duckdb"), "date", filters)
+    assert (
+        len(
+            {
+                name,
+                paging._cache_name(Path("b.duckdb"), "date", filters),
+                paging._cache_name(Path("a.duckdb"), "value", filters),
+                paging._cache_name(Path("a.duckdb"), "date", SEARCHES["product"]),
+            }
+        )
+        == 4
+    )
+
+
+class _Unused:
+    """A cursor for a page whose window comes from counts in the cache."""
+
+    def execute(self, sql: str, params: Any = ()) -> None:
+        raise AssertionError(sql)
+
+    def fetchall(self) -> list[Any]:
+        raise AssertionError
+
+
+def test_first_days_that_just_reach_the_page_give_its_window() -> None:
+    filters, snapshot = SEARCHES["everything"], Path("a.duckdb")
+    cache.clear()
+    days = {date(2024, 4, 30): 60, date(2024, 4, 29): 40}
+    cache.set(paging._cache_name(snapshot, "first days -date", filters), days)
+
+    found = paging._window(
+        _Unused(), snapshot, filters, "true", [], sort="-date", offset=50, limit=50
+    )
+
+    assert found == paging.Window((date(2024, 4, 30), date(2024, 4, 29)), nulls=False, skip=50)
+
+
+@pytest.mark.parametrize(("offset", "counted"), [(1_999, False), (2_000, True)])
+def test_a_page_is_sought_from_the_seek_offset_on(
+    snapshot: Path, kept: list[Any], offset: int, counted: bool
+) -> None:
+    """Before SEEK_FROM a page by value is sorted from the whole search, from it on sought by
+    the search's counts, which are kept an hour."""
+    trade = DuckDBTradeIndex(snapshot, timeout=0)
+    filters = SEARCHES["everything"]
+
+    sorted_page = [row["id"] for row in trade.page(filters, offset=offset, limit=10, sort="value")]
+
+    assert kept == ([3600] if counted else [])
+    assert sorted_page == [
+        row["id"] for row in trade.page(filters, offset=offset, limit=10, sort="value")
+    ]
 
 
 def test_a_steps_range_holds_every_value_of_its_steps_and_little_else() -> None:

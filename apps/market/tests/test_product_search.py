@@ -33,6 +33,8 @@ GOODS = {
     "081070": ["Quả hồng tươi Đà Lạt"],
     "090961": ["Hoa hồi khô loại 1", "DRIED STAR ANISE"],
     "200989": ["COCONUT WATER 330ML CANS"],
+    "100630": ["Gạo hữu cơ ST25"],
+    "190531": ["Bánh quy Hữu Nghị"],
 }
 
 
@@ -88,6 +90,12 @@ def test_a_product_nobody_listed_finds_its_goods_through_the_nomenclature() -> N
 def test_a_variety_keeps_to_its_goods() -> None:
     assert found("robusta coffee") == set(GOODS["090111"])
     assert found("cashew ww320") == set(GOODS["080132"])
+
+
+def test_a_group_whose_names_all_have_several_words_needs_every_word_of_one() -> None:
+    # 'Hữu cơ' (organic) is one name of two words; 'Hữu Nghị' is a brand of biscuits.
+    assert [len(name) for name in product_query("hữu cơ").groups[0]] == [2]
+    assert found("hữu cơ") == set(GOODS["100630"])
 
 
 def test_the_index_keeps_stems_and_chinese_words() -> None:

@@ -6,8 +6,12 @@ partial months."""
 from __future__ import annotations
 
 import csv
+import logging
 import math
+import re
+import shutil
 import statistics
+import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from datetime import date
@@ -15,13 +19,15 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import duckdb
 import pytest
 
 from apps.market import demo
 from apps.market.filters import ShipmentFilters
 from apps.market.imports import import_shipments
 from apps.market.index import DuckDBTradeIndex, current_snapshot
-from apps.market.index.rollups import ROLLUPS, source, whole_months
+from apps.market.index.bounded import BoundedCursor
+from apps.market.index.rollups import ROLLUPS, Source, build_rollups, source, whole_months
 
 THREE_YEARS = (date(2023, 1, 1), date(2025, 12, 31))
 SPRING = (date(2024, 3, 15), date(2024, 7, 10))
@@ -172,6 +178,32 @@ def test_the_rollups_hold_every_shipment(snapshot: Path) -> None:
         assert row["n"] == 6_000
 
 
+def test_each_rollup_build_is_logged_with_its_groups_and_time(
+    snapshot: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    with duckdb.connect() as db:
+        db.execute(f"ATTACH '{snapshot}' AS snapshot (READ_ONLY)")
+        db.execute("CREATE TABLE shipments AS SELECT * FROM snapshot.shipments")
+        groups = {
+            rollup.table: db.execute(f"SELECT count(*) FROM snapshot.{rollup.table}").fetchall()[0][
+                0
+            ]
+            for rollup in ROLLUPS
+        }
+        started = time.perf_counter()
+        with caplog.at_level(logging.INFO, logger="apps.market.index.rollups"):
+            build_rollups(db)
+        took = time.perf_counter() - started
+
+    logged = [
+        re.fullmatch(r"Roll-up (\w+): (\d+) groups in (\d+\.\d) s", record.getMessage())
+        for record in caplog.records
+    ]
+    assert all(logged), caplog.messages
+    assert {found[1]: int(found[2]) for found in logged if found} == groups
+    assert all(0 <= float(found[3]) <= took + 0.05 for found in logged if found)
+
+
 @pytest.mark.parametrize(
     ("start", "end", "months"),
     [
@@ -181,6 +213,7 @@ def test_the_rollups_hold_every_shipment(snapshot: Path) -> None:
         (date(2024, 2, 1), date(2024, 2, 28), None),
         (date(2024, 12, 15), date(2025, 1, 15), None),
         (date(2024, 12, 15), date(2025, 2, 28), (date(2025, 1, 1), date(2025, 2, 28))),
+        (date(2023, 2, 10), date(2023, 4, 30), (date(2023, 3, 1), date(2023, 4, 30))),
     ],
 )
 def test_whole_months_of_a_period(start: date, end: date, months: tuple[date, date] | None) -> None:
@@ -347,3 +380,177 @@ def test_a_profile_from_the_rollups_equals_the_scan_and_its_shipments(
     whole = rolled.party_profile(trader)
     assert whole is not None
     assert (whole["as_importer"], whole["as_exporter"]) > (0, 0)
+
+
+_READS = re.compile(r"\b(?:from|join)\s+(\w+)", re.IGNORECASE)
+LANE, IMPORTERS, EXPORTERS, DESCRIPTIONS = (rollup.table for rollup in ROLLUPS)
+SCAN = "shipments"
+_BULK = {SCAN, *(rollup.table for rollup in ROLLUPS)}
+
+
+def _tables_read(monkeypatch: pytest.MonkeyPatch, call: Callable[[], Any]) -> set[str]:
+    """The roll-ups and the shipments that the statements of `call` read (table names in
+    lower case: SQL does not tell them apart by case)."""
+    statements: list[str] = []
+    execute = BoundedCursor.execute
+
+    def recorded(cursor: BoundedCursor, sql: str, params: Any = ()) -> None:
+        statements.append(sql)
+        execute(cursor, sql, params)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(BoundedCursor, "execute", recorded)
+        call()
+    return {table.lower() for sql in statements for table in _READS.findall(sql)} & _BULK
+
+
+def test_each_aggregate_reads_the_smallest_rollup_that_serves_it(
+    snapshot: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whole months of a search come from the smallest roll-up holding the columns it filters
+    on and groups by, without touching the shipments; partial months add the shipments of
+    their days; what no roll-up holds scans."""
+    index = DuckDBTradeIndex(snapshot, timeout=0)
+    names = _names(index)
+    year = (date(2024, 1, 1), date(2024, 12, 31))
+    heading = ShipmentFilters(*year, hs_codes=("0901",))
+    text = ShipmentFilters(*THREE_YEARS, product_details="rice")
+    importer = ShipmentFilters(*THREE_YEARS, importer_name=names["importer"])
+    exporter = ShipmentFilters(*THREE_YEARS, exporter_name=names["exporter"])
+    [busiest] = index.importer_totals(heading, limit=1)
+    ids = [busiest["key"]]
+    expected: list[tuple[str, Callable[[], Any], set[str]]] = [
+        ("count", lambda: index.count(heading), {LANE}),
+        ("statistics", lambda: index.statistics(heading), {LANE, IMPORTERS, EXPORTERS}),
+        ("monthly", lambda: index.monthly(heading), {LANE}),
+        ("top HS codes", lambda: index.top_hs_codes(heading, limit=5), {LANE}),
+        ("top importers", lambda: index.top_importers(heading, limit=5), {IMPORTERS}),
+        ("top exporters", lambda: index.top_exporters(heading, limit=5), {EXPORTERS}),
+        ("totals by importer", lambda: index.importer_totals(heading), {IMPORTERS}),
+        ("totals by HS code", lambda: index.importer_totals(heading, by="hs_code"), {LANE}),
+        (
+            "totals by origin",
+            lambda: index.importer_totals(heading, by="exporter_country"),
+            {LANE},
+        ),
+        ("totals by month", lambda: index.importer_totals(heading, by="month"), {LANE}),
+        (
+            "an importer's totals by month",
+            lambda: index.importer_totals(heading, by="month", importer_ids=ids),
+            {IMPORTERS},
+        ),
+        (
+            "both countries",
+            lambda: index.count(
+                ShipmentFilters(*year, exporter_country="VN", importer_country="US")
+            ),
+            {LANE},
+        ),
+        (
+            "partial months",
+            lambda: index.top_importers(ShipmentFilters(*SPRING, hs_codes=("0801",)), limit=5),
+            {IMPORTERS, SCAN},
+        ),
+        (
+            "a partial first month only",
+            lambda: index.count(ShipmentFilters(date(2024, 3, 15), date(2024, 4, 30))),
+            {LANE, SCAN},
+        ),
+        (
+            "within a month",
+            lambda: index.count(ShipmentFilters(date(2024, 2, 1), date(2024, 2, 28))),
+            {SCAN},
+        ),
+        ("product text", lambda: index.monthly(text), {DESCRIPTIONS}),
+        ("product text, top HS codes", lambda: index.top_hs_codes(text, limit=5), {DESCRIPTIONS}),
+        ("product text, distinct parties", lambda: index.statistics(text), {SCAN}),
+        ("product text, top importers", lambda: index.top_importers(text, limit=5), {SCAN}),
+        (
+            "product text and a country",
+            lambda: index.count(
+                ShipmentFilters(*year, product_details="rice", importer_country="US")
+            ),
+            {SCAN},
+        ),
+        ("importer name", lambda: index.count(importer), {IMPORTERS}),
+        (
+            "importer name, top importers",
+            lambda: index.top_importers(importer, limit=5),
+            {IMPORTERS},
+        ),
+        ("importer name, distinct parties", lambda: index.statistics(importer), {SCAN}),
+        ("importer name, top exporters", lambda: index.top_exporters(importer, limit=5), {SCAN}),
+        ("exporter name", lambda: index.count(exporter), {EXPORTERS}),
+        ("exporter name, top importers", lambda: index.top_importers(exporter, limit=5), {SCAN}),
+    ]
+    read = {name: _tables_read(monkeypatch, call) for name, call, _ in expected}
+
+    assert read == {name: tables for name, _, tables in expected}
+
+
+def _read_by(found: Source) -> set[str]:
+    return {table.lower() for table in _READS.findall(found.sql)} & _BULK
+
+
+@pytest.mark.parametrize(
+    ("filters", "needs", "tables"),
+    [
+        (ShipmentFilters(*THREE_YEARS, hs_codes=("0901",)), (), {LANE}),
+        (ShipmentFilters(*THREE_YEARS, hs_codes=("0901",)), ("importer_id",), {IMPORTERS}),
+        (ShipmentFilters(*THREE_YEARS, exporter_country="VN"), ("exporter_id",), {EXPORTERS}),
+        (ShipmentFilters(*THREE_YEARS, importer_country="US"), ("hs_code",), {LANE}),
+        (ShipmentFilters(*THREE_YEARS, importer_name="Acme"), (), {IMPORTERS}),
+        (ShipmentFilters(*THREE_YEARS, exporter_name="Acme"), (), {EXPORTERS}),
+        (ShipmentFilters(*THREE_YEARS, product_details="rice"), (), {DESCRIPTIONS}),
+        (
+            ShipmentFilters(*THREE_YEARS, exporter_country="VN", importer_country="US"),
+            ("hs_code",),
+            {LANE},
+        ),
+        (ShipmentFilters(*THREE_YEARS), ("importer_id", "exporter_id"), {SCAN}),
+        (ShipmentFilters(*THREE_YEARS, product_details="rice"), ("exporter_country",), {SCAN}),
+        (ShipmentFilters(date(2024, 2, 1), date(2024, 2, 28)), (), {SCAN}),
+    ],
+)
+def test_a_source_is_the_smallest_rollup_holding_its_columns(
+    filters: ShipmentFilters, needs: tuple[str, ...], tables: set[str]
+) -> None:
+    found = source(filters, rollups=True, needs=needs)
+
+    assert (_read_by(found), found.rolled) == (tables, SCAN not in tables)
+    assert _read_by(source(filters, rollups=False, needs=needs)) == {SCAN}
+
+
+def test_a_source_reads_the_days_of_partial_months_from_the_shipments() -> None:
+    filters = ShipmentFilters(*SPRING, hs_codes=("0801",))
+    also = ["s.importer_id IN (1)"]
+
+    found = source(filters, rollups=True, needs=["importer_id"], also=also)
+
+    assert found.sql.count("FROM importer_totals s WHERE s.month BETWEEN ? AND ?") == 1
+    assert found.sql.count("FROM shipments s WHERE s.date BETWEEN ? AND ?") == 2
+    assert found.sql.count("s.importer_id IN (1)") == 3
+    assert found.params == [
+        *(date(2024, 4, 1), date(2024, 6, 1), "0801"),
+        *(date(2024, 3, 15), date(2024, 3, 31), "0801"),
+        *(date(2024, 7, 1), date(2024, 7, 10), "0801"),
+    ]
+
+
+def test_an_index_without_rollups_scans(snapshot: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Asked not to use them, or on a snapshot built before them, an index scans the shipments
+    and gives the same figures."""
+    older = snapshot.with_name("older.duckdb")
+    shutil.copy(snapshot, older)
+    with duckdb.connect(str(older)) as db:
+        db.execute(f"DROP TABLE {DESCRIPTIONS}")
+    heading = ShipmentFilters(date(2024, 1, 1), date(2024, 12, 31), hs_codes=("0901",))
+    rolled = DuckDBTradeIndex(snapshot, timeout=0)
+    indexes = [
+        DuckDBTradeIndex(snapshot, timeout=0, rollups=False),
+        DuckDBTradeIndex(older, timeout=0),
+    ]
+
+    for index in indexes:
+        assert _tables_read(monkeypatch, partial(index.statistics, heading)) == {SCAN}
+        assert _same(index.statistics(heading), rolled.statistics(heading))
