@@ -14,6 +14,7 @@ import logging
 import os
 import threading
 import time
+import weakref
 from collections.abc import Sequence
 from typing import Any
 
@@ -82,7 +83,10 @@ class BoundedCursor:
 
 class _Watchdog:
     """One thread per process, started on first use, that expires the cursors whose deadline
-    has passed. Watching a cursor costs a heap push: no thread per call."""
+    has passed. Watching a cursor costs a heap push: no thread per call. The heap holds weak
+    references: a cursor (and its DuckDB connection) is freed by the call that used it, never
+    by this daemon thread, which the interpreter stops abruptly at exit (freeing a connection
+    then aborts the process)."""
 
     def __init__(self) -> None:
         self._reset()
@@ -91,7 +95,7 @@ class _Watchdog:
 
     def _reset(self) -> None:
         self._condition = threading.Condition()
-        self._deadlines: list[tuple[float, int, BoundedCursor]] = []
+        self._deadlines: list[tuple[float, int, weakref.ref[BoundedCursor]]] = []
         self._numbers = itertools.count()
         self._thread: threading.Thread | None = None
 
@@ -102,8 +106,8 @@ class _Watchdog:
                     target=self._run, name="trade-index-deadlines", daemon=True
                 )
                 self._thread.start()
-            heapq.heappush(self._deadlines, (deadline, next(self._numbers), cursor))
-            if self._deadlines[0][2] is cursor:
+            heapq.heappush(self._deadlines, (deadline, next(self._numbers), weakref.ref(cursor)))
+            if self._deadlines[0][2]() is cursor:
                 self._condition.notify()
 
     def _due(self) -> list[BoundedCursor]:
@@ -114,11 +118,11 @@ class _Watchdog:
                 now = time.monotonic()
                 due = []
                 while self._deadlines and (
-                    self._deadlines[0][0] <= now or self._deadlines[0][2].finished
+                    self._deadlines[0][0] <= now or _done(self._deadlines[0][2])
                 ):
-                    _, _, cursor = heapq.heappop(self._deadlines)
-                    if not cursor.finished:
-                        due.append(cursor)
+                    _, _, watched = heapq.heappop(self._deadlines)
+                    if not _done(watched):
+                        due += [cursor for cursor in (watched(),) if cursor is not None]
                 if due:
                     return due
                 wait = self._deadlines[0][0] - now if self._deadlines else None
@@ -126,14 +130,24 @@ class _Watchdog:
 
     def _run(self) -> None:
         while True:
-            for cursor in self._due():
-                try:
-                    cursor.expire()
-                except duckdb.Error:  # its connection failed otherwise: nothing to stop
-                    logger.exception("Could not interrupt a trade index query")
-                    continue
-                if not cursor.finished:
-                    self.watch(cursor, time.monotonic() + REPEAT_INTERRUPT)
+            self._expire(self._due())
+
+    def _expire(self, due: list[BoundedCursor]) -> None:
+        """Interrupt the statements of `due`; their cursors are let go on return, before the
+        next wait."""
+        for cursor in due:
+            try:
+                cursor.expire()
+            except duckdb.Error:  # its connection failed otherwise: nothing to stop
+                logger.exception("Could not interrupt a trade index query")
+                continue
+            if not cursor.finished:
+                self.watch(cursor, time.monotonic() + REPEAT_INTERRUPT)
+
+
+def _done(watched: weakref.ref[BoundedCursor]) -> bool:
+    """Whether the call of a watched cursor is over (its cursor freed or finished)."""
+    return getattr(watched(), "finished", True)
 
 
 _watchdog = _Watchdog()

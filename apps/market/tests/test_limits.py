@@ -9,6 +9,7 @@ import socket
 import threading
 import time
 import uuid
+import weakref
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -303,3 +304,15 @@ def test_the_limits_hold_in_redis(settings: Any) -> None:
             [f"search-slot:{user_id}:{n}" for n in range(2)]
             + [f"search-rate:{user_id}:{int(time.time() // 60) + d}" for d in (-1, 0)]
         )
+
+
+def test_the_deadline_watch_keeps_no_finished_cursor_alive() -> None:
+    """A cursor is freed by the call that used it: the watchdog's thread, which the
+    interpreter stops abruptly at exit, never frees a DuckDB connection."""
+    with duckdb.connect() as db:
+        cursor = BoundedCursor(db.cursor(), 30)
+        cursor.execute("SELECT 1")
+        cursor.close()
+        watched = weakref.ref(cursor)
+        del cursor
+        assert watched() is None
