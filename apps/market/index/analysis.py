@@ -45,7 +45,7 @@ _QUARTILES = (
 # importer roll-up) and what it sold (the exporter roll-up); their grouping ids have the
 # partner's bit too. A shipment from the party to itself is in both, yet counts once, as
 # bought: its sale is taken off again (`_TO_ITSELF`, between the first and last days of such
-# shipments, when the party's shipments hold any).
+# shipments, when its counterparties hold itself).
 _SUMS = """
 SELECT grouping(month, hs_code, partner_country) * 2 + 1 AS grouping_id,
        strftime(month, '%Y-%m') AS month, hs_code, partner_country,
@@ -72,34 +72,38 @@ _TO_ITSELF = """
     FROM shipments s
     WHERE s.importer_id = ? AND s.exporter_id = ? AND s.date BETWEEN ? AND ?
 """
-# What sums cannot give reads the party's shipments in one pass: its counterparties (14) and
-# the median price per kg of each HS code (11), aggregated apart so the median is taken per
-# HS code only (as grouping sets, for both), and only for the HS codes the profile shows
-# when the sums are final. Each side is an equality condition, applied within the scan
-# (an OR of the two is not), read only when the sums show the party on that side; a
-# shipment to itself is read once, as bought. The largest importer of 50,000,000 shipments
-# (2,570,000 of them), on two busy cores: the profile 0.65 s (p50) against 2.6 s for one
-# pass with every grouping set and its median; the pass is most of it (the median some 0.25
-# s, the sums 0.04 s).
-_BOUGHT = """
-    SELECT s.date, s.hs_code, s.value_usd, s.net_weight_kg, s.exporter_id AS partner_id
-    FROM shipments s WHERE s.importer_id = ? AND s.date BETWEEN ? AND ?
-"""
-_SOLD = """
-    SELECT s.date, s.hs_code, s.value_usd, s.net_weight_kg, s.importer_id AS partner_id
-    FROM shipments s WHERE s.exporter_id = ? AND s.date BETWEEN ? AND ? AND s.importer_id <> ?
-"""
-_COUNTERPARTIES_AND_PRICES = """
-WITH mine AS MATERIALIZED ({mine})
-SELECT 14 AS grouping_id, partner_id, NULL AS hs_code, count(*) AS shipments,
+# A party's counterparties (14), from the roll-up of both parties: what it bought, by seller,
+# and what it sold to others, by buyer (a shipment to itself counts once, as bought).
+_COUNTERPARTIES = """
+SELECT 14 AS grouping_id, partner_id, coalesce(sum(shipments), 0) AS shipments,
        coalesce(sum(value_usd), 0) AS value_usd,
        coalesce(sum(net_weight_kg), 0) AS net_weight_kg,
-       min(date) AS first_date, max(date) AS last_date, NULL AS median_price_per_kg
-FROM mine GROUP BY partner_id
-UNION ALL
-SELECT 11, NULL, hs_code, NULL, NULL, NULL, NULL, NULL,
-       median(value_usd / net_weight_kg) FILTER (WHERE net_weight_kg > 0)
-FROM mine WHERE {shown} GROUP BY hs_code
+       min(first_date) AS first_date, max(last_date) AS last_date
+FROM (
+    SELECT s.exporter_id AS partner_id, s.shipments, s.value_usd, s.net_weight_kg,
+           s.first_date, s.last_date
+    FROM ({bought}) s
+    UNION ALL
+    SELECT s.importer_id, s.shipments, s.value_usd, s.net_weight_kg, s.first_date, s.last_date
+    FROM ({sold}) s
+) s
+GROUP BY partner_id
+"""
+# The median price per kg of each HS code the profile shows, the one figure that reads the
+# party's shipments: each side an equality condition applied within the scan (an OR of the
+# two is not), read only when the sums show the party on that side, and the HS codes bound
+# the row groups read (a snapshot keeps each month's shipments by HS code).
+_BOUGHT = """
+    SELECT s.hs_code, s.value_usd / s.net_weight_kg AS price_per_kg FROM shipments s
+    WHERE s.importer_id = ? AND s.date BETWEEN ? AND ? AND s.net_weight_kg > 0 AND {shown}
+"""
+_SOLD = """
+    SELECT s.hs_code, s.value_usd / s.net_weight_kg AS price_per_kg FROM shipments s
+    WHERE s.exporter_id = ? AND s.importer_id <> ? AND s.date BETWEEN ? AND ?
+      AND s.net_weight_kg > 0 AND {shown}
+"""
+_MEDIANS = """
+SELECT hs_code, median(price_per_kg) AS median_price_per_kg FROM ({mine}) s GROUP BY hs_code
 """
 
 
@@ -301,46 +305,28 @@ class TradeAnalysis:
     ) -> dict[str, Any] | None:
         """What one party bought and sold (within `start`..`end` when given): totals, months,
         products with their median price per kg, partner countries and counterparties, then
-        the names of the few it shows. The sums come from the importer and exporter roll-ups
-        (`_source`); only the counterparties and the medians read the party's shipments."""
+        the names of the few it shows. The sums and the counterparties come from roll-ups
+        (`_source`); only the medians read the party's shipments."""
         found = self.party(party_id)
         if found is None:
             return None
         period = ShipmentFilters(start or date.min, end or date.max)
         # An integer, so it can stand in the SQL of the conditions a `Source` takes.
         party = int(party_id)
-        sums = self._profile_sums(period, party)
+        partners = self._counterparties(period, party)
+        itself = next((row for row in partners if row["partner_id"] == party), None)
+        sums = self._profile_sums(
+            period, party, None if itself is None else (itself["first_date"], itself["last_date"])
+        )
         [total] = [row for row in sums if row["grouping_id"] == 15]
         products = [row for row in sums if row["grouping_id"] == 11]
-        bought = int(total["as_importer"])
-        sold = int(total["shipments"]) - bought
-        dates = [period.start_date, period.end_date]
-        sides = [(_BOUGHT, [party, *dates])] if bought else []
-        sides += [(_SOLD, [party, *dates, party])] if sold else []
-        # Only a party on both sides may have shipped to itself, and taking those sales off
-        # may change which HS codes the profile shows: then every HS code has its median.
-        codes = [] if bought and sold else [row["hs_code"] for row in shown(products, "hs_code")]
-        scanned = (
-            self._query(
-                _COUNTERPARTIES_AND_PRICES.format(
-                    mine=" UNION ALL ".join(sql for sql, _ in sides),
-                    shown=f"hs_code IN ({', '.join('?' for _ in codes)})" if codes else "TRUE",
-                ),
-                [param for _, params in sides for param in params] + codes,
-            )
-            if sides
-            else []
+        medians = self._medians(
+            period,
+            party,
+            [row["hs_code"] for row in shown(products, "hs_code")],
+            bought=int(total["as_importer"]),
+            sold=int(total["shipments"]) - int(total["as_importer"]),
         )
-        partners = [row for row in scanned if row["grouping_id"] == 14]
-        itself = next((row for row in partners if row["partner_id"] == party), None)
-        if itself is not None:
-            sums = self._profile_sums(period, party, (itself["first_date"], itself["last_date"]))
-            [total] = [row for row in sums if row["grouping_id"] == 15]
-        medians = {
-            row["hs_code"]: row["median_price_per_kg"]
-            for row in scanned
-            if row["grouping_id"] == 11
-        }
         for row in sums:
             row["median_price_per_kg"] = medians.get(row["hs_code"])
         total["first_date"] = min((row["first_date"] for row in partners), default=None)
@@ -361,6 +347,32 @@ class TradeAnalysis:
             bought=bought.sql, sold=sold.sql, to_itself="" if to_itself is None else _TO_ITSELF
         )
         return self._query(sql, params)
+
+    def _counterparties(self, period: ShipmentFilters, party: int) -> list[dict[str, Any]]:
+        both = ["importer_id", "exporter_id"]
+        bought = self._source(period, needs=both, also=[f"s.importer_id = {party}"])
+        sold = self._source(
+            period, needs=both, also=[f"s.exporter_id = {party}", f"s.importer_id <> {party}"]
+        )
+        sql = _COUNTERPARTIES.format(bought=bought.sql, sold=sold.sql)
+        return self._query(sql, [*bought.params, *sold.params])
+
+    def _medians(
+        self, period: ShipmentFilters, party: int, codes: list[str], *, bought: int, sold: int
+    ) -> dict[str, Any]:
+        """The median price per kg of each of the HS codes `codes` in what `party` bought and
+        sold (`bought`, `sold`: how many shipments the sums show on each side)."""
+        shown = f"s.hs_code IN ({', '.join('?' for _ in codes)})"
+        dates = [period.start_date, period.end_date]
+        sides = [(_BOUGHT, [party, *dates])] if bought else []
+        sides += [(_SOLD, [party, party, *dates])] if sold else []
+        if not codes or not sides:
+            return {}
+        rows = self._query(
+            _MEDIANS.format(mine=" UNION ALL ".join(sql.format(shown=shown) for sql, _ in sides)),
+            [param for _, params in sides for param in [*params, *codes]],
+        )
+        return {row["hs_code"]: row["median_price_per_kg"] for row in rows}
 
     def _named(self, table: str, key: str, values: Sequence[Any]) -> dict[Any, dict[str, Any]]:
         """The rows of a small lookup table (`hs_codes`, `parties`) for the given keys."""

@@ -12,7 +12,8 @@ import os
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -36,6 +37,14 @@ from apps.market.lexicon.search import analyse
 from apps.market.models import HSCode, Shipment, TradeParty
 
 logger = logging.getLogger(__name__)
+
+
+@contextmanager
+def _step(name: str) -> Iterator[None]:
+    """Log how long the step `name` of a build took."""
+    started = time.perf_counter()
+    yield
+    logger.info("Trade index build: %s in %.1f s", name, time.perf_counter() - started)
 
 
 def _export(sql: str, target: Path) -> None:
@@ -84,7 +93,8 @@ def _read_csv(path: Path, columns: dict[str, str]) -> str:
 
 def _export_all(workdir: Path) -> dict[str, Path]:
     files = {name: workdir / f"{name}.csv" for name in ("shipments", "parties", "hs")}
-    _export(_shipments_sql(), files["shipments"])
+    with _step("shipments exported"):
+        _export(_shipments_sql(), files["shipments"])
     _export(_parties_sql(), files["parties"])
     _export(_hs_sql(), files["hs"])
     return files
@@ -99,6 +109,18 @@ def _load(db: duckdb.DuckDBPyConnection, files: dict[str, Path], workdir: Path) 
     # The file is read twice, never held whole: once for its distinct texts (and the facts),
     # then joined to their ids while sorted. A table of every row with its text would spill
     # several times the file to disk on a node's memory limit.
+    with _step("distinct texts read"):
+        _read_texts(db, shipments)
+    with _step("descriptions and their words"):
+        _describe(db, workdir)
+    with _step("shipments sorted"):
+        _sort_shipments(db, shipments)
+    with _step("roll-ups"):
+        build_rollups(db)
+    _facts(db)
+
+
+def _read_texts(db: duckdb.DuckDBPyConnection, shipments: str) -> None:
     db.execute(
         f"""
         CREATE TEMP TABLE texts AS
@@ -107,6 +129,9 @@ def _load(db: duckdb.DuckDBPyConnection, files: dict[str, Path], workdir: Path) 
         FROM {shipments} GROUP BY ALL
         """
     )
+
+
+def _describe(db: duckdb.DuckDBPyConnection, workdir: Path) -> None:
     db.execute(
         f"""
         CREATE TABLE descriptions AS
@@ -149,6 +174,9 @@ def _load(db: duckdb.DuckDBPyConnection, files: dict[str, Path], workdir: Path) 
     # Key indexes: a page looks its few descriptions and parties up by id.
     db.execute("CREATE UNIQUE INDEX descriptions_key ON descriptions (description_id)")
     db.execute("CREATE UNIQUE INDEX parties_key ON parties (party_id)")
+
+
+def _sort_shipments(db: duckdb.DuckDBPyConnection, shipments: str) -> None:
     # Month by month, each month by HS code: a period reads only its months' row groups, and
     # an HS code or a product text (`conditions.matching_clause`) only those of its codes.
     db.execute(
@@ -162,7 +190,9 @@ def _load(db: duckdb.DuckDBPyConnection, files: dict[str, Path], workdir: Path) 
         ORDER BY date_trunc('month', r.date), r.hs_code, r.date, r.id
         """
     )
-    build_rollups(db)
+
+
+def _facts(db: duckdb.DuckDBPyConnection) -> None:
     db.execute(
         f"""
         CREATE TABLE facts AS
@@ -184,7 +214,6 @@ def _analysed_words(db: duckdb.DuckDBPyConnection, target: Path) -> None:
     """The words the text analysis adds to each description (`lexicon.search.analyse`):
     English stems ('bananas' -> 'banana') and the words of Chinese runs ('越南香蕉' ->
     '越南', '香蕉'), computed here once so a search compares words, not patterns."""
-    started = time.perf_counter()
     with target.open("w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out, lineterminator="\n")
         cursor = db.execute("SELECT description_id, text FROM descriptions")
@@ -195,7 +224,6 @@ def _analysed_words(db: duckdb.DuckDBPyConnection, target: Path) -> None:
         "CREATE TEMP TABLE analysed AS SELECT * FROM "
         + _read_csv(target, {"word": "VARCHAR", "description_id": "INTEGER"})
     )
-    logger.info("Description words analysed in %.1f s", time.perf_counter() - started)
 
 
 def build_snapshot(directory: Path | None = None) -> Path:
@@ -224,7 +252,8 @@ def _write_snapshot(target: Path, files: dict[str, Path], workdir: Path) -> None
     try:
         db.execute(f"SET temp_directory = '{workdir}'")
         _load(db, files, workdir)
-        db.execute("CHECKPOINT")
+        with _step("written to disk"):
+            db.execute("CHECKPOINT")
     finally:
         db.close()
 

@@ -3,9 +3,10 @@ aggregate reads its rows: a roll-up or the shipments themselves.
 
 Three roll-ups sum the shipments per month, HS subheading and both countries (`lane_totals`),
 and the same per importer (`importer_totals`) or per exporter (`exporter_totals`); a fourth
-per month, HS subheading and goods description (`description_totals`) serves product texts.
-Each holds counts, value, weight, the value and quantity of the shipments with a quantity,
-the value and weight of those with a net weight, and the last date. An aggregate reads a
+per month, HS subheading and goods description (`description_totals`) serves product texts,
+and a fifth per month, importer and exporter (`pair_totals`) a party's counterparties. Each
+holds counts, value, weight, the value and quantity of the shipments with a quantity, the
+value and weight of those with a net weight, and the first and last dates. An aggregate reads a
 relation (`source`) with one row per roll-up group, or per shipment when scanning, under the
 same column names: one statement serves both. It takes the smallest roll-up that holds every
 column the search filters on (a party name resolves to party ids first, a product text to
@@ -18,8 +19,9 @@ as they grow); with both parties 853,821 / 3,187,619. Month, HS and description 
 some 832,000 (a demo description has one HS code; real ones may have several, hence the HS
 code), a fifth of the rows at 4,000,000 and falling, as descriptions repeat month after
 month; with the countries too 761,190 / 2,170,030, too close to the shipments to gain much.
-So a product text with a country or a party name, or a search on both party names, scans
-the shipments.
+So a product text with a country or a party name scans the shipments. Month, importer and
+exporter alone (`pair_totals`) serve a party's counterparties and a search on party names:
+13,906,451 groups of 50,000,000 demo shipments, built in 11 s.
 
 A search's whole months come from a roll-up; the days of a first or last month it covers only
 in part come from the shipments of those days, so any date range gives the figures a scan
@@ -68,15 +70,19 @@ COLUMNS = (
 class Rollup:
     table: str
     grain: tuple[str, ...]  # besides the month
+    # The stored order, so the conditions a search most often puts on it skip row groups.
+    order: tuple[str, ...] = ("month", "hs_code")
 
 
 _LANE = ("hs_code", "exporter_country", "importer_country")
-# Smallest first among those that can serve the same search: only the last holds descriptions.
+# Smallest first among those that can serve the same search: only the fourth holds
+# descriptions, only the last both parties (and no HS code), kept by importer.
 ROLLUPS = (
     Rollup("lane_totals", _LANE),
     Rollup("importer_totals", (*_LANE, "importer_id")),
     Rollup("exporter_totals", (*_LANE, "exporter_id")),
     Rollup("description_totals", ("hs_code", "description_id")),
+    Rollup("pair_totals", ("importer_id", "exporter_id"), order=("importer_id", "month")),
 )
 
 
@@ -100,14 +106,14 @@ MEASURES = {
     "weighed_kg": _Measure(
         "CASE WHEN s.net_weight_kg > 0 THEN s.net_weight_kg END", "sum", "DOUBLE"
     ),
+    "first_date": _Measure("s.date", "min", "DATE"),
     "last_date": _Measure("s.date", "max", "DATE"),
 }
 _MONTH = "date_trunc('month', s.date)::DATE"
 
 
 def build_rollups(db: duckdb.DuckDBPyConnection) -> None:
-    """The roll-ups of the snapshot's `shipments`, in month and HS order so a search's months
-    and HS codes skip the other row groups."""
+    """The roll-ups of the snapshot's `shipments`, each in its `order`."""
     measures = ", ".join(
         f"{measure.combine}({measure.value})::{measure.kind} AS {name}"
         for name, measure in MEASURES.items()
@@ -119,7 +125,7 @@ def build_rollups(db: duckdb.DuckDBPyConnection) -> None:
             f"""
             CREATE TABLE {rollup.table} AS
             SELECT {_MONTH} AS month, {grain}, {measures}
-            FROM shipments s GROUP BY ALL ORDER BY month, hs_code
+            FROM shipments s GROUP BY ALL ORDER BY {", ".join(rollup.order)}
             """
         )
         [(groups,)] = db.execute(f"SELECT count(*) FROM {rollup.table}").fetchall()

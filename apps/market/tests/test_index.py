@@ -3,7 +3,9 @@ snapshot to the next while searches go on."""
 
 from __future__ import annotations
 
+import logging
 import os
+import re
 import sys
 import threading
 from datetime import date
@@ -291,6 +293,33 @@ def test_a_snapshot_keeps_each_month_by_hs_code(trade: dict[str, TradeParty]) ->
         (date(2024, 3, 1), "090111"),
         (date(2024, 7, 2), "080132"),
         (date(2024, 11, 30), "090111"),
+    ]
+
+
+def test_the_pairs_rollup_is_kept_by_importer(trade: dict[str, TradeParty]) -> None:
+    with duckdb.connect(str(index.build_snapshot()), read_only=True) as db:
+        stored = db.execute("SELECT importer_id, month FROM pair_totals ORDER BY rowid").fetchall()
+    assert stored == sorted(stored)
+    assert len({importer for importer, _ in stored}) > 1
+
+
+def test_each_step_of_a_build_is_logged_with_its_time(
+    trade: dict[str, TradeParty], caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.INFO, logger="apps.market.index.build"):
+        index.build_snapshot()
+    steps = [
+        found.group(1)
+        for record in caplog.records
+        if (found := re.fullmatch(r"Trade index build: (.+) in \d+\.\d s", record.getMessage()))
+    ]
+    assert steps == [
+        "shipments exported",
+        "distinct texts read",
+        "descriptions and their words",
+        "shipments sorted",
+        "roll-ups",
+        "written to disk",
     ]
 
 

@@ -383,7 +383,7 @@ def test_a_profile_from_the_rollups_equals_the_scan_and_its_shipments(
 
 
 _READS = re.compile(r"\b(?:from|join)\s+(\w+)", re.IGNORECASE)
-LANE, IMPORTERS, EXPORTERS, DESCRIPTIONS = (rollup.table for rollup in ROLLUPS)
+LANE, IMPORTERS, EXPORTERS, DESCRIPTIONS, PAIRS = (rollup.table for rollup in ROLLUPS)
 SCAN = "shipments"
 _BULK = {SCAN, *(rollup.table for rollup in ROLLUPS)}
 
@@ -478,10 +478,19 @@ def test_each_aggregate_reads_the_smallest_rollup_that_serves_it(
             lambda: index.top_importers(importer, limit=5),
             {IMPORTERS},
         ),
-        ("importer name, distinct parties", lambda: index.statistics(importer), {SCAN}),
-        ("importer name, top exporters", lambda: index.top_exporters(importer, limit=5), {SCAN}),
+        (
+            "importer name, distinct parties",
+            lambda: index.statistics(importer),
+            {IMPORTERS, PAIRS},
+        ),
+        ("importer name, top exporters", lambda: index.top_exporters(importer, limit=5), {PAIRS}),
         ("exporter name", lambda: index.count(exporter), {EXPORTERS}),
-        ("exporter name, top importers", lambda: index.top_importers(exporter, limit=5), {SCAN}),
+        ("exporter name, top importers", lambda: index.top_importers(exporter, limit=5), {PAIRS}),
+        (
+            "a party's profile",
+            lambda: index.party_profile(ids[0]),
+            {IMPORTERS, EXPORTERS, PAIRS, SCAN},
+        ),
     ]
     read = {name: _tables_read(monkeypatch, call) for name, call, _ in expected}
 
@@ -507,7 +516,13 @@ def _read_by(found: Source) -> set[str]:
             ("hs_code",),
             {LANE},
         ),
-        (ShipmentFilters(*THREE_YEARS), ("importer_id", "exporter_id"), {SCAN}),
+        (ShipmentFilters(*THREE_YEARS), ("importer_id", "exporter_id"), {PAIRS}),
+        (ShipmentFilters(*THREE_YEARS, importer_name="Acme", exporter_name="Bolt"), (), {PAIRS}),
+        (
+            ShipmentFilters(*THREE_YEARS, importer_name="Acme", exporter_name="Bolt"),
+            ("hs_code",),
+            {SCAN},
+        ),
         (ShipmentFilters(*THREE_YEARS, product_details="rice"), ("exporter_country",), {SCAN}),
         (ShipmentFilters(date(2024, 2, 1), date(2024, 2, 28)), (), {SCAN}),
     ],
