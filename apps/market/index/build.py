@@ -106,27 +106,44 @@ def _load(db: duckdb.DuckDBPyConnection, files: dict[str, Path], workdir: Path) 
         f"CREATE TABLE parties AS SELECT * FROM {_read_csv(files['parties'], PARTY_COLUMNS)}"
     )
     shipments = _read_csv(files["shipments"], SHIPMENT_COLUMNS)
-    # The file is read twice, never held whole: once for its distinct texts (and the facts),
-    # then joined to their ids while sorted. A table of every row with its text would spill
-    # several times the file to disk on a node's memory limit.
+    # The file is read once, into a compressed file per month; each month is then sorted on
+    # its own, within the memory limit. One sort of every row spilled most of them to disk
+    # (142 s of a 251 s build at 50,000,000 shipments).
+    with _step("shipments split by month"):
+        months = _split_by_month(db, shipments, workdir / "months")
+    raw = f"read_parquet('{workdir / 'months'}/*/*.parquet')" if months else shipments
     with _step("distinct texts read"):
-        _read_texts(db, shipments)
+        _read_texts(db, raw)
     with _step("descriptions and their words"):
         _describe(db, workdir)
-    with _step("shipments sorted"):
-        _sort_shipments(db, shipments)
+    with _step("shipments sorted by month"):
+        _sort_shipments(db, raw, months)
     with _step("roll-ups"):
         build_rollups(db)
     _facts(db)
 
 
-def _read_texts(db: duckdb.DuckDBPyConnection, shipments: str) -> None:
+def _split_by_month(db: duckdb.DuckDBPyConnection, shipments: str, target: Path) -> list[Path]:
+    """Write the rows of `shipments` to a Parquet file (or a few) per month under `target`;
+    return the months' folders, in order."""
+    db.execute("SET preserve_insertion_order = false")  # any order within a month will do
+    db.execute(
+        f"""
+        COPY (SELECT *, year(date) * 100 + month(date) AS month FROM {shipments})
+        TO '{target}' (FORMAT parquet, PARTITION_BY (month), COMPRESSION zstd)
+        """
+    )
+    db.execute("RESET preserve_insertion_order")
+    return sorted(target.glob("month=*"), key=lambda folder: int(folder.name.split("=")[1]))
+
+
+def _read_texts(db: duckdb.DuckDBPyConnection, raw: str) -> None:
     db.execute(
         f"""
         CREATE TEMP TABLE texts AS
         SELECT coalesce(product_description, '') AS text, source, count(*) AS shipments,
                min(date) AS first_date, max(date) AS last_date
-        FROM {shipments} GROUP BY ALL
+        FROM {raw} GROUP BY ALL
         """
     )
 
@@ -176,20 +193,20 @@ def _describe(db: duckdb.DuckDBPyConnection, workdir: Path) -> None:
     db.execute("CREATE UNIQUE INDEX parties_key ON parties (party_id)")
 
 
-def _sort_shipments(db: duckdb.DuckDBPyConnection, shipments: str) -> None:
-    # Month by month, each month by HS code: a period reads only its months' row groups, and
-    # an HS code or a product text (`conditions.matching_clause`) only those of its codes.
-    db.execute(
-        f"""
-        CREATE TABLE shipments AS
+def _sort_shipments(db: duckdb.DuckDBPyConnection, raw: str, months: list[Path]) -> None:
+    """Month by month, each month by HS code: a period reads only its months' row groups, and
+    an HS code or a product text (`conditions.matching_clause`) only those of its codes."""
+    joined = """
         SELECT r.id, r.date, r.hs_code, d.description_id, r.exporter_id, r.importer_id,
                r.exporter_country, r.importer_country, r.quantity,
                coalesce(r.quantity_unit, '') AS quantity_unit, r.net_weight_kg, r.value_usd,
                r.price_per_unit
-        FROM {shipments} r JOIN descriptions d ON d.text = coalesce(r.product_description, '')
-        ORDER BY date_trunc('month', r.date), r.hs_code, r.date, r.id
-        """
-    )
+        FROM {raw} r JOIN descriptions d ON d.text = coalesce(r.product_description, '')
+    """
+    db.execute(f"CREATE TABLE shipments AS {joined.format(raw=raw)} LIMIT 0")
+    for month in months:
+        month_rows = joined.format(raw=f"read_parquet('{month}/*.parquet')")
+        db.execute(f"INSERT INTO shipments {month_rows} ORDER BY r.hs_code, r.date, r.id")
 
 
 def _facts(db: duckdb.DuckDBPyConnection) -> None:

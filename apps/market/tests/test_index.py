@@ -296,6 +296,13 @@ def test_a_snapshot_keeps_each_month_by_hs_code(trade: dict[str, TradeParty]) ->
     ]
 
 
+def test_a_snapshot_of_no_shipments_finds_none() -> None:
+    index.build_snapshot()
+
+    assert current().count(search()) == 0
+    assert current().statistics(search())["shipments"] == 0
+
+
 def test_the_pairs_rollup_is_kept_by_importer(trade: dict[str, TradeParty]) -> None:
     with duckdb.connect(str(index.build_snapshot()), read_only=True) as db:
         stored = db.execute("SELECT importer_id, month FROM pair_totals ORDER BY rowid").fetchall()
@@ -315,9 +322,10 @@ def test_each_step_of_a_build_is_logged_with_its_time(
     ]
     assert steps == [
         "shipments exported",
+        "shipments split by month",
         "distinct texts read",
         "descriptions and their words",
-        "shipments sorted",
+        "shipments sorted by month",
         "roll-ups",
         "written to disk",
     ]
