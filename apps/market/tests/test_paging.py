@@ -20,6 +20,7 @@ from apps.market.filters import ShipmentFilters
 from apps.market.hs import load_default_nomenclature
 from apps.market.imports import import_shipments
 from apps.market.index import DuckDBTradeIndex, paging
+from apps.market.index.bounded import BoundedCursor
 from apps.market.index.paging import SHIPMENT_SORTS, window
 from apps.market.models import Shipment
 
@@ -294,6 +295,29 @@ def test_a_page_is_sought_from_the_seek_offset_on(
     assert sorted_page == [
         row["id"] for row in trade.page(filters, offset=offset, limit=10, sort="value")
     ]
+
+
+@pytest.mark.parametrize(
+    ("sort", "column"),
+    [("value", "s.value_usd"), ("-weight", "s.net_weight_kg"), ("price_per_kg", paging._PER_KG)],
+)
+def test_a_page_sought_by_steps_also_bounds_their_column(
+    snapshot: Path, monkeypatch: pytest.MonkeyPatch, sort: str, column: str
+) -> None:
+    statements: list[str] = []
+    execute = BoundedCursor.execute
+
+    def recorded(cursor: BoundedCursor, sql: str, params: Any = ()) -> None:
+        statements.append(sql)
+        execute(cursor, sql, params)
+
+    monkeypatch.setattr(BoundedCursor, "execute", recorded)
+    trade = DuckDBTradeIndex(snapshot, timeout=0)
+
+    trade.page(SEARCHES["everything"], offset=paging.SEEK_FROM, limit=10, sort=sort)
+
+    [read] = [sql for sql in statements if sql.startswith("SELECT s.rowid FROM shipments")]
+    assert f"{column} <= ?" in read
 
 
 def test_a_steps_range_holds_every_value_of_its_steps_and_little_else() -> None:
