@@ -1,10 +1,22 @@
-"""Progress of long commands (imports, seeding), shown on one line of the terminal."""
+"""Progress of long commands (imports, seeding), shown on one line of the terminal, and the
+time each step of a long job takes, in the log."""
 
 from __future__ import annotations
 
+import logging
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
+
+
+@contextmanager
+def logged_step(logger: logging.Logger, job: str, step: str) -> Iterator[None]:
+    """Log how long `step` of `job` took ("Trade index build: roll-ups in 26.7 s")."""
+    started = time.perf_counter()
+    yield
+    logger.info("%s: %s in %.1f s", job, step, time.perf_counter() - started)
 
 
 class ProgressBar:

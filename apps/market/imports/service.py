@@ -4,14 +4,17 @@ analytics index over the new rows, and the saved-search alerts queued."""
 from __future__ import annotations
 
 import heapq
+import logging
 import tempfile
 import time
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import IO, Any
 
 import duckdb
 from django.db import connection, transaction
 
+from apps.core.progress import logged_step
 from apps.market import index
 from apps.market.imports.parties import parties_table, special_rows_table
 from apps.market.imports.report import (
@@ -34,6 +37,12 @@ from apps.market.imports.survey import (
 from apps.market.imports.targets import PostgresTarget, SqlTarget
 from apps.market.tasks import alert_saved_searches
 
+logger = logging.getLogger(__name__)
+
+
+def _step(name: str) -> AbstractContextManager[None]:
+    return logged_step(logger, "Shipments import", name)
+
 
 def import_shipments(
     stream_or_path: str | Path | IO[Any],
@@ -54,7 +63,8 @@ def import_shipments(
         workdir = Path(name)
         path, compressed = local_file(stream_or_path, workdir)
         try:
-            checked = check_lines(path, compressed, workdir)
+            with _step("lines checked"):
+                checked = check_lines(path, compressed, workdir)
             report = _import(checked, workdir, progress, dry_run)
         except RecordTooLong:
             # Rare: a record of many lines too long for DuckDB. Before anything is loaded.
@@ -101,7 +111,8 @@ def _load(
 ) -> ImportReport:
     """Survey the file, load its ordinary rows, then check the others in Python and load the
     good ones. The lines that could not be read are bad rows."""
-    survey = survey_file(scan)
+    with _step("file surveyed"):
+        survey = survey_file(scan)
     bad_values_table(scan, check, survey)
     rejected = rejected_rows(scan)
     specials = check_rejected(scan, check, rejected)
@@ -111,7 +122,8 @@ def _load(
     if connection.vendor == "postgresql":
         sources = sorted(survey.values["source"])
         target = PostgresTarget(scan, meter, rows=survey.rows, sources=sources, dry_run=dry_run)
-    sent, added = target.load(scan.ordinary_rows(skip_existing=target.skips_existing))
+    with _step("rows loaded"):
+        sent, added = target.load(scan.ordinary_rows(skip_existing=target.skips_existing))
     # Rows left out of the load (not plain, a key met twice, a bad party), rows DuckDB set
     # aside (and the line breaks that shift their line numbers) send us back to the file.
     known = scan.known_rows() if target.skips_existing else 0
@@ -128,7 +140,8 @@ def _load(
     )
     for line, reason in heapq.merge(problems, conflicts, checked.bad_lines):
         report.add_bad_row(line, reason)
-    target.finish()
+    with _step("indexes built again"):
+        target.finish()
     if rows:
         special_rows_table(scan, rows, check.validator.names)
         added += target.load("SELECT * FROM special_rows")[1]

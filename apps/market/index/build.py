@@ -12,8 +12,8 @@ import os
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -21,6 +21,7 @@ import duckdb
 from django.conf import settings
 from django.db import connection
 
+from apps.core.progress import logged_step
 from apps.market.fileformat import DEMO_SOURCE
 from apps.market.index.rollups import build_rollups
 from apps.market.index.storage import (
@@ -39,12 +40,8 @@ from apps.market.models import HSCode, Shipment, TradeParty
 logger = logging.getLogger(__name__)
 
 
-@contextmanager
-def _step(name: str) -> Iterator[None]:
-    """Log how long the step `name` of a build took."""
-    started = time.perf_counter()
-    yield
-    logger.info("Trade index build: %s in %.1f s", name, time.perf_counter() - started)
+def _step(name: str) -> AbstractContextManager[None]:
+    return logged_step(logger, "Trade index build", name)
 
 
 def _export(sql: str, target: Path) -> None:
@@ -127,10 +124,11 @@ def _split_by_month(db: duckdb.DuckDBPyConnection, shipments: str, target: Path)
     """Write the rows of `shipments` to a Parquet file (or a few) per month under `target`;
     return the months' folders, in order."""
     db.execute("SET preserve_insertion_order = false")  # any order within a month will do
+    # Snappy: of 5,000,000 rows written in 4.1 s (260 MB), against 4.8 s with zstd (147 MB).
     db.execute(
         f"""
         COPY (SELECT *, year(date) * 100 + month(date) AS month FROM {shipments})
-        TO '{target}' (FORMAT parquet, PARTITION_BY (month), COMPRESSION zstd)
+        TO '{target}' (FORMAT parquet, PARTITION_BY (month), COMPRESSION snappy)
         """
     )
     db.execute("RESET preserve_insertion_order")

@@ -1,6 +1,8 @@
 import csv
 import gzip
 import io
+import logging
+import re
 from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
@@ -64,6 +66,19 @@ def test_a_good_row_is_loaded_with_its_parties_and_unit_price(tmp_path):
     assert shipment.unit_price_usd == Decimal("4.5")
     assert shipment.transport_mode == "sea"
     assert str(shipment.date) == "2024-03-05"
+
+
+def test_each_step_of_an_import_is_logged_with_its_time(tmp_path, caplog):
+    path = tmp_path / "s.csv"
+    write(path, line())
+    with caplog.at_level(logging.INFO, logger="apps.market.imports.service"):
+        import_shipments(path)
+    steps = [
+        found.group(1)
+        for record in caplog.records
+        if (found := re.fullmatch(r"Shipments import: (.+) in \d+\.\d s", record.getMessage()))
+    ]
+    assert steps == ["lines checked", "file surveyed", "rows loaded", "indexes built again"]
 
 
 def test_bad_rows_are_reported_by_line_and_the_good_ones_load_once(tmp_path):
