@@ -14,6 +14,7 @@ import statistics
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from datetime import date
 from functools import partial
 from pathlib import Path
@@ -484,6 +485,11 @@ def test_each_aggregate_reads_the_smallest_rollup_that_serves_it(
             {IMPORTERS, PAIRS},
         ),
         ("importer name, top exporters", lambda: index.top_exporters(importer, limit=5), {PAIRS}),
+        (
+            "HS code and importer name, distinct parties in one scan",
+            lambda: index.statistics(replace(importer, hs_codes=("0901",))),
+            {SCAN},
+        ),
         ("exporter name", lambda: index.count(exporter), {EXPORTERS}),
         ("exporter name, top importers", lambda: index.top_importers(exporter, limit=5), {PAIRS}),
         (
