@@ -355,7 +355,7 @@ def test_a_page_reads_its_rows_by_the_row_id_ranges_of_their_row_groups() -> Non
     )
 
 
-def test_a_product_texts_page_and_unit_prices_read_only_its_hs_codes(
+def test_a_product_texts_page_aggregates_and_unit_prices_read_only_its_hs_codes(
     trade: dict[str, TradeParty], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     statements: list[str] = []
@@ -369,6 +369,8 @@ def test_a_product_texts_page_and_unit_prices_read_only_its_hs_codes(
     cashew = search(product_details="cashew")
     for read in (
         lambda: current().page(cashew, offset=0, limit=10),
+        lambda: current().statistics(cashew),
+        lambda: current().monthly(cashew),
         lambda: current().unit_prices(cashew),
     ):
         statements.clear()
