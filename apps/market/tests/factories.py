@@ -5,7 +5,11 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 from itertools import count
+from typing import Any
 
+import pytest
+
+from apps.market.index.bounded import BoundedCursor
 from apps.market.models import HSCode, Shipment, TradeParty
 from apps.market.names import normalise_name
 
@@ -86,3 +90,16 @@ def cashew_and_coffee_trade() -> dict[str, TradeParty]:
     )
     ship(date(2023, 12, 1), "080132", "CASHEW KERNELS WW320 OLD CROP", vn, nl)
     return parties
+
+
+def recorded_statements(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The SQL of each statement the trade index runs from now on, while `monkeypatch` lasts."""
+    statements: list[str] = []
+    execute = BoundedCursor.execute
+
+    def recorded(cursor: BoundedCursor, sql: str, params: Any = ()) -> None:
+        statements.append(sql)
+        execute(cursor, sql, params)
+
+    monkeypatch.setattr(BoundedCursor, "execute", recorded)
+    return statements

@@ -18,11 +18,10 @@ import pytest
 from apps.market import index
 from apps.market.filters import ShipmentFilters
 from apps.market.index import DuckDBTradeIndex, IndexMissing
-from apps.market.index.bounded import BoundedCursor
 from apps.market.index.build import at_low_priority
 from apps.market.index.queries import ROW_GROUP_SIZE, row_group_ranges
 from apps.market.models import TradeParty
-from apps.market.tests.factories import cashew_and_coffee_trade, party, ship
+from apps.market.tests.factories import cashew_and_coffee_trade, party, recorded_statements, ship
 
 pytestmark = pytest.mark.django_db
 
@@ -358,14 +357,7 @@ def test_a_page_reads_its_rows_by_the_row_id_ranges_of_their_row_groups() -> Non
 def test_a_product_texts_page_aggregates_and_unit_prices_read_only_its_hs_codes(
     trade: dict[str, TradeParty], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    statements: list[str] = []
-    execute = BoundedCursor.execute
-
-    def recorded(self: BoundedCursor, sql: str, params: Any = ()) -> None:
-        statements.append(sql)
-        execute(self, sql, params)
-
-    monkeypatch.setattr(BoundedCursor, "execute", recorded)
+    statements = recorded_statements(monkeypatch)
     cashew = search(product_details="cashew")
     for read in (
         lambda: current().page(cashew, offset=0, limit=10),

@@ -20,9 +20,9 @@ from apps.market.filters import ShipmentFilters
 from apps.market.hs import load_default_nomenclature
 from apps.market.imports import import_shipments
 from apps.market.index import DuckDBTradeIndex, paging
-from apps.market.index.bounded import BoundedCursor
 from apps.market.index.paging import SHIPMENT_SORTS, window
 from apps.market.models import Shipment
+from apps.market.tests.factories import recorded_statements
 
 pytestmark = pytest.mark.django_db
 
@@ -304,14 +304,7 @@ def test_a_page_is_sought_from_the_seek_offset_on(
 def test_a_page_sought_by_steps_also_bounds_their_column(
     snapshot: Path, monkeypatch: pytest.MonkeyPatch, sort: str, column: str
 ) -> None:
-    statements: list[str] = []
-    execute = BoundedCursor.execute
-
-    def recorded(cursor: BoundedCursor, sql: str, params: Any = ()) -> None:
-        statements.append(sql)
-        execute(cursor, sql, params)
-
-    monkeypatch.setattr(BoundedCursor, "execute", recorded)
+    statements = recorded_statements(monkeypatch)
     trade = DuckDBTradeIndex(snapshot, timeout=0)
 
     trade.page(SEARCHES["everything"], offset=paging.SEEK_FROM, limit=10, sort=sort)

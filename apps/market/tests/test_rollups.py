@@ -27,8 +27,8 @@ from apps.market import demo
 from apps.market.filters import ShipmentFilters
 from apps.market.imports import import_shipments
 from apps.market.index import DuckDBTradeIndex, current_snapshot
-from apps.market.index.bounded import BoundedCursor
 from apps.market.index.rollups import ROLLUPS, Source, build_rollups, source, whole_months
+from apps.market.tests.factories import recorded_statements
 
 THREE_YEARS = (date(2023, 1, 1), date(2025, 12, 31))
 SPRING = (date(2024, 3, 15), date(2024, 7, 10))
@@ -392,15 +392,8 @@ _BULK = {SCAN, *(rollup.table for rollup in ROLLUPS)}
 def _tables_read(monkeypatch: pytest.MonkeyPatch, call: Callable[[], Any]) -> set[str]:
     """The roll-ups and the shipments that the statements of `call` read (table names in
     lower case: SQL does not tell them apart by case)."""
-    statements: list[str] = []
-    execute = BoundedCursor.execute
-
-    def recorded(cursor: BoundedCursor, sql: str, params: Any = ()) -> None:
-        statements.append(sql)
-        execute(cursor, sql, params)
-
     with monkeypatch.context() as patch:
-        patch.setattr(BoundedCursor, "execute", recorded)
+        statements = recorded_statements(patch)
         call()
     return {table.lower() for sql in statements for table in _READS.findall(sql)} & _BULK
 
