@@ -89,10 +89,14 @@ FROM (
 ) s
 GROUP BY partner_id
 """
-# The median price per kg of each HS code the profile shows, the one figure that reads the
-# party's shipments: each side an equality condition applied within the scan (an OR of the
-# two is not), read only when the sums show the party on that side, and the HS codes bound
-# the row groups read (a snapshot keeps each month's shipments by HS code).
+# The median price per kg of each HS code the profile shows: from the party's own prices
+# (`rollups.PARTY_PRICES`), or, on an index that scans, from its shipments: each side an
+# equality condition applied within the scan (an OR of the two is not), read only when the
+# sums show the party on that side, and the HS codes bound the row groups read.
+_PRICES = """
+    SELECT s.hs_code, s.price_per_kg FROM party_prices s
+    WHERE s.party_id = ? AND s.date BETWEEN ? AND ? AND {shown}
+"""
 _BOUGHT = """
     SELECT s.hs_code, s.value_usd / s.net_weight_kg AS price_per_kg FROM shipments s
     WHERE s.importer_id = ? AND s.date BETWEEN ? AND ? AND s.net_weight_kg > 0 AND {shown}
@@ -240,6 +244,10 @@ class TradeAnalysis:
     def _query(self, sql: str, params: Sequence[Any]) -> list[dict[str, Any]]:
         raise NotImplementedError
 
+    def _rolled(self) -> bool:
+        """Whether it reads the roll-ups."""
+        raise NotImplementedError
+
     def _source(
         self, filters: ShipmentFilters, needs: Sequence[str] = (), also: Sequence[str] = ()
     ) -> Source:
@@ -306,7 +314,7 @@ class TradeAnalysis:
         """What one party bought and sold (within `start`..`end` when given): totals, months,
         products with their median price per kg, partner countries and counterparties, then
         the names of the few it shows. The sums and the counterparties come from roll-ups
-        (`_source`); only the medians read the party's shipments."""
+        (`_source`), the medians from the party's prices."""
         found = self.party(party_id)
         if found is None:
             return None
@@ -364,8 +372,11 @@ class TradeAnalysis:
         sold (`bought`, `sold`: how many shipments the sums show on each side)."""
         shown = f"s.hs_code IN ({', '.join('?' for _ in codes)})"
         dates = [period.start_date, period.end_date]
-        sides = [(_BOUGHT, [party, *dates])] if bought else []
-        sides += [(_SOLD, [party, party, *dates])] if sold else []
+        if self._rolled():
+            sides = [(_PRICES, [party, *dates])] if bought or sold else []
+        else:
+            sides = [(_BOUGHT, [party, *dates])] if bought else []
+            sides += [(_SOLD, [party, party, *dates])] if sold else []
         if not codes or not sides:
             return {}
         rows = self._query(

@@ -23,7 +23,7 @@ from django.db import connection
 
 from apps.core.progress import logged_step
 from apps.market.fileformat import DEMO_SOURCE
-from apps.market.index.rollups import build_rollups
+from apps.market.index.rollups import build_party_prices, build_rollups
 from apps.market.index.storage import (
     HS_COLUMNS,
     PARTY_COLUMNS,
@@ -117,6 +117,8 @@ def _load(db: duckdb.DuckDBPyConnection, files: dict[str, Path], workdir: Path) 
         _sort_shipments(db, raw, months)
     with _step("roll-ups"):
         build_rollups(db)
+    with _step("prices by party"):
+        build_party_prices(db)
     _facts(db)
 
 

@@ -23,7 +23,7 @@ from apps.market.index.analysis import TradeAnalysis
 from apps.market.index.bounded import BoundedCursor
 from apps.market.index.conditions import Where, declared_hs_query, where_clause
 from apps.market.index.paging import DEFAULT_SORT, rows_to_read
-from apps.market.index.rollups import ROLLUPS, Source, source
+from apps.market.index.rollups import PARTY_PRICES, ROLLUPS, Source, source
 from apps.market.index.storage import current_snapshot, search_config
 
 _IMPORTER_GROUPS = {
@@ -118,15 +118,14 @@ os.register_at_fork(before=_open.cache_clear)
 
 @lru_cache(maxsize=4)
 def _has_rollups(path: str) -> bool:
-    """Whether the snapshot has the roll-ups (one built before them has not)."""
+    """Whether the snapshot has the roll-ups and the prices by party (one built before them
+    has not)."""
+    tables = [*(rollup.table for rollup in ROLLUPS), PARTY_PRICES]
     cursor = _open(path).cursor()
     try:
-        cursor.execute(
-            "SELECT count(*) FROM duckdb_tables() WHERE table_name = ANY(?)",
-            [[rollup.table for rollup in ROLLUPS]],
-        )
+        cursor.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = ANY(?)", [tables])
         row = cursor.fetchone()
-        return bool(row and row[0] == len(ROLLUPS))
+        return bool(row and row[0] == len(tables))
     finally:
         cursor.close()
 
@@ -157,12 +156,18 @@ class DuckDBTradeIndex(TradeAnalysis):
         self.timeout = settings.TRADE_INDEX_QUERY_TIMEOUT if timeout is None else timeout
         self.rollups = rollups
 
+    def _rolled(self) -> bool:
+        return self.rollups and _has_rollups(str(self.path))
+
     def _source(
         self, filters: ShipmentFilters, needs: Sequence[str] = (), also: Sequence[str] = ()
     ) -> Source:
-        use = self.rollups and _has_rollups(str(self.path))
         return source(
-            filters, rollups=use, needs=needs, also=also, declared_hs=self._declared_hs(filters)
+            filters,
+            rollups=self._rolled(),
+            needs=needs,
+            also=also,
+            declared_hs=self._declared_hs(filters),
         )
 
     def _where(self, filters: ShipmentFilters) -> Where:

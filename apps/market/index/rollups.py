@@ -29,9 +29,12 @@ gives.
 
 What sums cannot give keeps scanning the shipments: the distinct parties (`statistics` of a
 product text takes its sums from the same scan: at 1,000,000 shipments one pass, 75 ms for
-'rice', beats the roll-up's sums and a scan for the parties, 105 ms), the quartiles and
-medians of unit prices (`unit_prices`, `party_profile`), the pages of shipments and
-`party_roles`."""
+'rice', beats the roll-up's sums and a scan for the parties, 105 ms), the quartiles of unit
+prices (`unit_prices`), the pages of shipments and `party_roles`. The medians of a party's
+profile read its own unit prices (`party_prices`), kept by party within each month: the
+shipments are kept by HS code, so a party's rows lie in every row group of the codes it
+trades (at 50,000,000 shipments, the largest importer's medians: 244 ms from the shipments,
+80 ms from its prices; the table took 20 s to build)."""
 
 # The SQL here is assembled from constant fragments and table names; every value a user gives
 # travels as a query parameter.
@@ -132,6 +135,36 @@ def build_rollups(db: duckdb.DuckDBPyConnection) -> None:
         logger.info(
             "Roll-up %s: %d groups in %.1f s", rollup.table, groups, time.perf_counter() - started
         )
+
+
+# The unit price per kg of each shipment with a net weight, once for its importer and once for
+# its exporter (a shipment to itself once, as bought), month by month, each month by party.
+PARTY_PRICES = "party_prices"
+_PARTY_PRICES_OF_MONTH = f"""
+INSERT INTO {PARTY_PRICES}
+SELECT * FROM (
+    SELECT s.importer_id AS party_id, s.hs_code, s.date, s.value_usd / s.net_weight_kg
+    FROM shipments s WHERE s.date BETWEEN $first AND $last AND s.net_weight_kg > 0
+    UNION ALL
+    SELECT s.exporter_id, s.hs_code, s.date, s.value_usd / s.net_weight_kg
+    FROM shipments s
+    WHERE s.date BETWEEN $first AND $last AND s.net_weight_kg > 0
+      AND s.exporter_id <> s.importer_id
+) ORDER BY party_id, hs_code
+"""
+
+
+def build_party_prices(db: duckdb.DuckDBPyConnection) -> None:
+    """`PARTY_PRICES` of the snapshot's `shipments`, one month at a time (the months of
+    `lane_totals`): each sort fits in memory."""
+    db.execute(
+        f"CREATE TABLE {PARTY_PRICES} "
+        "(party_id BIGINT, hs_code VARCHAR, date DATE, price_per_kg DOUBLE)"
+    )
+    months = db.execute("SELECT DISTINCT month FROM lane_totals ORDER BY month").fetchall()
+    for (first,) in months:
+        last = _month_after(first) - timedelta(days=1)
+        db.execute(_PARTY_PRICES_OF_MONTH, {"first": first, "last": last})
 
 
 @dataclass(frozen=True)

@@ -309,6 +309,18 @@ def test_the_pairs_rollup_is_kept_by_importer(trade: dict[str, TradeParty]) -> N
     assert len({importer for importer, _ in stored}) > 1
 
 
+def test_the_prices_by_party_are_kept_by_party_within_each_month(
+    trade: dict[str, TradeParty],
+) -> None:
+    with duckdb.connect(str(index.build_snapshot()), read_only=True) as db:
+        stored = db.execute(
+            "SELECT date_trunc('month', date), party_id, hs_code FROM party_prices ORDER BY rowid"
+        ).fetchall()
+    assert stored == sorted(stored)
+    assert len({month for month, _, _ in stored}) > 1
+    assert len({party for _, party, _ in stored}) > 1
+
+
 def test_each_step_of_a_build_is_logged_with_its_time(
     trade: dict[str, TradeParty], caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -326,6 +338,7 @@ def test_each_step_of_a_build_is_logged_with_its_time(
         "descriptions and their words",
         "shipments sorted by month",
         "roll-ups",
+        "prices by party",
         "written to disk",
     ]
 

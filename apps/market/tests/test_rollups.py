@@ -27,7 +27,14 @@ from apps.market import demo
 from apps.market.filters import ShipmentFilters
 from apps.market.imports import import_shipments
 from apps.market.index import DuckDBTradeIndex, current_snapshot
-from apps.market.index.rollups import ROLLUPS, Source, build_rollups, source, whole_months
+from apps.market.index.rollups import (
+    PARTY_PRICES,
+    ROLLUPS,
+    Source,
+    build_rollups,
+    source,
+    whole_months,
+)
 from apps.market.tests.factories import recorded_statements
 
 THREE_YEARS = (date(2023, 1, 1), date(2025, 12, 31))
@@ -386,7 +393,7 @@ def test_a_profile_from_the_rollups_equals_the_scan_and_its_shipments(
 _READS = re.compile(r"\b(?:from|join)\s+(\w+)", re.IGNORECASE)
 LANE, IMPORTERS, EXPORTERS, DESCRIPTIONS, PAIRS = (rollup.table for rollup in ROLLUPS)
 SCAN = "shipments"
-_BULK = {SCAN, *(rollup.table for rollup in ROLLUPS)}
+_BULK = {SCAN, PARTY_PRICES, *(rollup.table for rollup in ROLLUPS)}
 
 
 def _tables_read(monkeypatch: pytest.MonkeyPatch, call: Callable[[], Any]) -> set[str]:
@@ -488,7 +495,7 @@ def test_each_aggregate_reads_the_smallest_rollup_that_serves_it(
         (
             "a party's profile",
             lambda: index.party_profile(ids[0]),
-            {IMPORTERS, EXPORTERS, PAIRS, SCAN},
+            {IMPORTERS, EXPORTERS, PAIRS, PARTY_PRICES},
         ),
     ]
     read = {name: _tables_read(monkeypatch, call) for name, call, _ in expected}
@@ -551,20 +558,27 @@ def test_a_source_reads_the_days_of_partial_months_from_the_shipments() -> None:
     ]
 
 
+_LARGEST_IMPORTER = (
+    "SELECT importer_id FROM shipments GROUP BY importer_id ORDER BY count(*) DESC, 1 LIMIT 1"
+)
+
+
 def test_an_index_without_rollups_scans(snapshot: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Asked not to use them, or on a snapshot built before them, an index scans the shipments
     and gives the same figures."""
-    older = snapshot.with_name("older.duckdb")
-    shutil.copy(snapshot, older)
-    with duckdb.connect(str(older)) as db:
-        db.execute(f"DROP TABLE {DESCRIPTIONS}")
+    indexes = [DuckDBTradeIndex(snapshot, timeout=0, rollups=False)]
+    for later in (DESCRIPTIONS, PARTY_PRICES):
+        older = snapshot.with_name(f"without-{later}.duckdb")
+        shutil.copy(snapshot, older)
+        with duckdb.connect(str(older)) as db:
+            db.execute(f"DROP TABLE {later}")
+        indexes.append(DuckDBTradeIndex(older, timeout=0))
     heading = ShipmentFilters(date(2024, 1, 1), date(2024, 12, 31), hs_codes=("0901",))
     rolled = DuckDBTradeIndex(snapshot, timeout=0)
-    indexes = [
-        DuckDBTradeIndex(snapshot, timeout=0, rollups=False),
-        DuckDBTradeIndex(older, timeout=0),
-    ]
+    [(party,)] = {(row["importer_id"],) for row in rolled._query(_LARGEST_IMPORTER, [])}
 
     for index in indexes:
         assert _tables_read(monkeypatch, partial(index.statistics, heading)) == {SCAN}
         assert _same(index.statistics(heading), rolled.statistics(heading))
+        assert _tables_read(monkeypatch, partial(index.party_profile, party)) == {SCAN}
+        assert _same(index.party_profile(party), rolled.party_profile(party))
