@@ -8,6 +8,7 @@ from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
+import duckdb
 import pytest
 from django.db import connection
 
@@ -609,3 +610,49 @@ def test_a_gzip_file_is_read_from_an_uncompressed_copy(tmp_path):
     plain = tmp_path / "s.csv"
     plain.write_bytes(text)
     assert check_lines(str(plain), False, workdir).path == str(plain)  # read as it is
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="reads PostgreSQL directly")
+def test_a_build_reads_postgresql_directly_and_gets_the_snapshot_of_the_csv_export(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "s.csv"
+    odd = {"quantity": "", "quantity_unit": "", "net_weight_kg": "", "value_usd": "0"}
+    write(
+        path,
+        line(),
+        line(source_record_id="A2", product_description="Cà phê nhân 'Robusta' \"S18\", 1/2"),
+        line(source_record_id="A3", date="2024-04-30", **odd),
+        line(
+            source_record_id="A4",
+            date="2023-12-31",
+            importer_name="O'Brien & Söhne",
+            hs_code="080132",
+        ),
+    )
+    with caplog.at_level(logging.INFO, logger="apps.market.index.build"):
+        report = import_shipments(path)
+    assert (report.added, report.bad_rows) == (4, [])
+    direct = index.current_snapshot()
+    assert "Trade index build: shipments exported" not in "\n".join(caplog.messages)
+
+    monkeypatch.setattr("apps.market.index.build._postgres_shipments", lambda: None)
+    exported = index.build_snapshot(tmp_path / "exported")
+
+    with duckdb.connect(str(direct), read_only=True) as db:
+        db.execute(f"ATTACH '{exported}' AS exported (READ_ONLY)")
+        tables = [
+            name
+            for (name,) in db.execute(
+                "SELECT table_name FROM duckdb_tables() WHERE database_name = 'exported' "
+                "AND table_name <> 'facts'"
+            ).fetchall()
+        ]
+        assert {"shipments", "party_prices", "pair_totals", "descriptions"} <= set(tables)
+        for table in tables:
+            ours, theirs = (
+                db.execute(f"SELECT * FROM {schema}{table} ORDER BY ALL").fetchall()
+                for schema in ("", "exported.")
+            )
+            assert ours == theirs, table
+        assert db.execute("SELECT count(*) FROM shipments").fetchone() == (4,)

@@ -14,11 +14,12 @@ from typing import Any
 
 import duckdb
 import pytest
+from psycopg.conninfo import conninfo_to_dict
 
 from apps.market import index
 from apps.market.filters import ShipmentFilters
 from apps.market.index import DuckDBTradeIndex, IndexMissing
-from apps.market.index.build import at_low_priority
+from apps.market.index.build import _libpq_dsn, at_low_priority
 from apps.market.index.queries import ROW_GROUP_SIZE, row_group_ranges
 from apps.market.models import TradeParty
 from apps.market.tests.factories import cashew_and_coffee_trade, party, recorded_statements, ship
@@ -381,3 +382,24 @@ def test_a_product_texts_page_aggregates_and_unit_prices_read_only_its_hs_codes(
         statements.clear()
         read()
         assert any("s.hs_code IN (?)" in sql for sql in statements), statements
+
+
+def test_the_connection_string_of_a_direct_read_keeps_every_setting() -> None:
+    database = {
+        "HOST": "db.internal",
+        "PORT": 5433,
+        "NAME": "trade data",
+        "USER": "app",
+        "PASSWORD": "it's a \\secret",
+        "OPTIONS": {"sslmode": "require"},
+    }
+
+    assert conninfo_to_dict(_libpq_dsn(database)) == {
+        "host": "db.internal",
+        "port": "5433",
+        "dbname": "trade data",
+        "user": "app",
+        "password": "it's a \\secret",
+        "sslmode": "require",
+    }
+    assert "password" not in conninfo_to_dict(_libpq_dsn({**database, "PASSWORD": ""}))
