@@ -220,7 +220,7 @@ def matching_clause(filters: ShipmentFilters, declared_hs: Sequence[str] = ()) -
             where.add(f"s.hs_code IN ({', '.join('?' for _ in declared_hs)})", *declared_hs)
     for codes in product_query(filters.product_details).hs_codes:
         # State words of the product text ('unroasted', 'frozen') chose these subheadings.
-        where.add("(" + " OR ".join("starts_with(s.hs_code, ?)" for _ in codes) + ")", *codes)
+        where.add(*_within_headings(codes))
     for column, name in (
         ("importer_id", filters.importer_name),
         ("exporter_id", filters.exporter_name),
@@ -234,8 +234,20 @@ def matching_clause(filters: ShipmentFilters, declared_hs: Sequence[str] = ()) -
     if filters.exporter_country:
         where.add("s.exporter_country = ?", filters.exporter_country)
     if filters.hs_codes:
-        where.add(
-            "(" + " OR ".join("starts_with(s.hs_code, ?)" for _ in filters.hs_codes) + ")",
-            *filters.hs_codes,
-        )
+        where.add(*_within_headings(filters.hs_codes))
     return where
+
+
+def _within_headings(prefixes: Sequence[str]) -> tuple[str, ...]:
+    """The HS codes starting with one of `prefixes` (digits), as ranges of codes: DuckDB
+    skips the row groups outside a range by their min/max codes, which a `starts_with` of a
+    parameter does not let it do (a deep page of HS chapter 09 over three years at
+    50,000,000 shipments: 164 ms with `starts_with`, 85 ms with the range)."""
+    ranges = " OR ".join("(s.hs_code >= ? AND s.hs_code < ?)" for _ in prefixes)
+    bounds = (bound for prefix in prefixes for bound in (prefix, _next_prefix(prefix)))
+    return f"({ranges})", *bounds
+
+
+def _next_prefix(prefix: str) -> str:
+    """The first string after every string that starts with `prefix` ('09' -> '0:')."""
+    return prefix[:-1] + chr(ord(prefix[-1]) + 1)

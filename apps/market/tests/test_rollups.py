@@ -552,9 +552,9 @@ def test_a_source_reads_the_days_of_partial_months_from_the_shipments() -> None:
     assert found.sql.count("FROM shipments s WHERE s.date BETWEEN ? AND ?") == 2
     assert found.sql.count("s.importer_id IN (1)") == 3
     assert found.params == [
-        *(date(2024, 4, 1), date(2024, 6, 1), "0801"),
-        *(date(2024, 3, 15), date(2024, 3, 31), "0801"),
-        *(date(2024, 7, 1), date(2024, 7, 10), "0801"),
+        *(date(2024, 4, 1), date(2024, 6, 1), "0801", "0802"),
+        *(date(2024, 3, 15), date(2024, 3, 31), "0801", "0802"),
+        *(date(2024, 7, 1), date(2024, 7, 10), "0801", "0802"),
     ]
 
 
