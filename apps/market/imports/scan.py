@@ -31,6 +31,7 @@ from apps.market.imports.rules import (
     TRANSPORT_MODES,
     header_positions,
 )
+from apps.market.index.storage import quoted
 
 
 def local_file(source: str | Path | IO[Any], workdir: Path) -> tuple[str, bool]:
@@ -203,10 +204,6 @@ _MODE_SQL = (
     + " ".join(f"WHEN '{alias}' THEN '{mode}'" for alias, mode in TRANSPORT_MODES.items())
     + " END"
 )
-
-
-def quoted(text: str) -> str:
-    return "'" + text.replace("'", "''") + "'"
 
 
 def _stripped_sql(column: str) -> str:

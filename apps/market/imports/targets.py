@@ -23,7 +23,8 @@ from psycopg import sql
 
 from apps.market.imports.report import Meter
 from apps.market.imports.rules import COPY_COLUMNS
-from apps.market.imports.scan import Scan, quoted
+from apps.market.imports.scan import Scan
+from apps.market.index.storage import quoted
 from apps.market.models import Shipment
 
 

@@ -36,6 +36,7 @@ from apps.market.index.storage import (
     WORDS,
     build_config,
     index_directory,
+    quoted,
 )
 from apps.market.lexicon.search import analyse
 from apps.market.models import HSCode, Shipment, TradeParty
@@ -63,23 +64,10 @@ def _export(sql: str, target: Path) -> None:
             writer.writerows(rows)
 
 
+# The snapshot's shipment columns that the Django table names otherwise.
+_FIELD_OF_COLUMN = {"hs_code": "hs_code_id", "price_per_unit": "unit_price_usd"}
 # The Django table's columns behind `SHIPMENT_COLUMNS`, in their order.
-_SHIPMENT_FIELDS = (
-    "id",
-    "date",
-    "hs_code_id",
-    "product_description",
-    "exporter_id",
-    "importer_id",
-    "exporter_country",
-    "importer_country",
-    "quantity",
-    "quantity_unit",
-    "net_weight_kg",
-    "value_usd",
-    "unit_price_usd",
-    "source",
-)
+_SHIPMENT_FIELDS = tuple(_FIELD_OF_COLUMN.get(name, name) for name in SHIPMENT_COLUMNS)
 
 
 def _shipments_sql() -> str:
@@ -96,12 +84,14 @@ class _PostgresShipments:
     dsn: str
     schema: str
 
-    def relation(self, db: duckdb.DuckDBPyConnection) -> str:
-        db.execute(f"LOAD {_literal(str(self.extension))}")
-        db.execute(f"ATTACH {_literal(self.dsn)} AS django (TYPE postgres, READ_ONLY)")
+    def attach(self, db: duckdb.DuckDBPyConnection) -> str:
+        """Load the extension into `db`, attach the Django database there, and return the
+        shipments as a relation of `SHIPMENT_COLUMNS`."""
+        db.execute(f"LOAD {quoted(str(self.extension))}")
+        db.execute(f"ATTACH {quoted(self.dsn)} AS django (TYPE postgres, READ_ONLY)")
         columns = ", ".join(
-            f'CAST(s."{field}" AS {kind}) AS {name}'
-            for field, (name, kind) in zip(_SHIPMENT_FIELDS, SHIPMENT_COLUMNS.items(), strict=True)
+            f'CAST(s."{_FIELD_OF_COLUMN.get(name, name)}" AS {kind}) AS {name}'
+            for name, kind in SHIPMENT_COLUMNS.items()
         )
         table = f'django."{self.schema}"."{Shipment._meta.db_table}"'
         return f"(SELECT {columns} FROM {table} s)"
@@ -148,11 +138,6 @@ def _libpq_dsn(database: dict[str, Any]) -> str:
     return " ".join(f"{key}='{value}'" for key, value in quoted)
 
 
-def _literal(text: str) -> str:
-    """`text` as an SQL string literal."""
-    return "'" + text.replace("'", "''") + "'"
-
-
 def _parties_sql() -> str:
     return f"SELECT id, name, normalized_name, country FROM {TradeParty._meta.db_table}"
 
@@ -193,9 +178,7 @@ def _load(
     db.execute(
         f"CREATE TABLE parties AS SELECT * FROM {_read_csv(files['parties'], PARTY_COLUMNS)}"
     )
-    shipments = (
-        postgres.relation(db) if postgres else _read_csv(files["shipments"], SHIPMENT_COLUMNS)
-    )
+    shipments = postgres.attach(db) if postgres else _read_csv(files["shipments"], SHIPMENT_COLUMNS)
     # The shipments are read once, into a compressed file per month; each month is then
     # sorted on its own, within the memory limit. One sort of every row spilled most of them
     # to disk (142 s of a 251 s build at 50,000,000 shipments).

@@ -34,7 +34,7 @@ prices (`unit_prices`), the pages of shipments and `party_roles`. The medians of
 profile read its own unit prices (`party_prices`), kept by party within each month: the
 shipments are kept by HS code, so a party's rows lie in every row group of the codes it
 trades (at 50,000,000 shipments, the largest importer's medians: 244 ms from the shipments,
-80 ms from its prices; the table took 20 s to build)."""
+80 ms from its prices; the table takes some 18 s of the build)."""
 
 # The SQL here is assembled from constant fragments and table names; every value a user gives
 # travels as a query parameter.

@@ -50,6 +50,11 @@ def _remember_pandas_is_missing() -> None:
 _remember_pandas_is_missing()
 
 
+def quoted(text: str) -> str:
+    """`text` as an SQL string literal (a path, a connection string)."""
+    return "'" + text.replace("'", "''") + "'"
+
+
 SEARCH_KEY = (
     "trim(regexp_replace(replace(lower(strip_accents({0})), 'đ', 'd'), "
     "'[[:punct:][:space:]]+', ' ', 'g'))"
