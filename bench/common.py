@@ -4,11 +4,16 @@ percentiles, and the demo shipments load."""
 from __future__ import annotations
 
 import os
+import socket
+import subprocess
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def configure(database_url: str, index_dir: Path) -> None:
@@ -83,3 +88,85 @@ def load_shipments(shipments: int, fresh: bool, keep_file: Path | None = None) -
         f"{report.rows_per_second:,.0f} rows/s ({connection.vendor})"
     )
     print(f"index build: {report.index_seconds:.1f} s")
+
+
+class CheckedClient:
+    """A client's GET and POST (Django's test client, or `HttpClient`) that fail on any answer
+    but 200, so that an error page never passes for a fast search."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+
+    def get(self, path: str, params: dict[str, Any] | None = None) -> Any:
+        return self._checked(path, self.client.get(path, params))
+
+    def post(self, path: str, data: dict[str, Any], content_type: str) -> Any:
+        return self._checked(path, self.client.post(path, data, content_type=content_type))
+
+    @staticmethod
+    def _checked(path: str, response: Any) -> Any:
+        if response.status_code != 200:
+            raise RuntimeError(f"{path} answered {response.status_code}")
+        return response
+
+
+class HttpClient:
+    """The test client's GET and POST, sent over HTTP to `base_url` as a signed-in browser
+    sends them: the session cookie, and the CSRF cookie and header on a POST."""
+
+    def __init__(self, base_url: str, session_cookie: tuple[str, str]) -> None:
+        import requests
+        from django.conf import settings
+        from django.middleware.csrf import CSRF_ALLOWED_CHARS
+        from django.utils.crypto import get_random_string
+
+        self.base_url = base_url
+        self.http = requests.Session()
+        self.http.cookies.set(*session_cookie)
+        self.csrf = get_random_string(32, CSRF_ALLOWED_CHARS)
+        self.http.cookies.set(settings.CSRF_COOKIE_NAME, self.csrf)
+
+    def get(self, path: str, params: dict[str, Any] | None = None) -> Any:
+        return self.http.get(self.base_url + path, params=params, timeout=60)
+
+    def post(self, path: str, data: dict[str, Any], content_type: str) -> Any:
+        headers = {"Content-Type": content_type, "X-CSRFToken": self.csrf}
+        return self.http.post(self.base_url + path, json=data, headers=headers, timeout=60)
+
+
+@contextmanager
+def served(workers: int, threads: int) -> Iterator[str]:
+    """The product under gunicorn on a free local port, with this process's settings (its
+    database and index), as `bin/serve` runs it; yields its base URL."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [
+        str(ROOT / ".venv" / "bin" / "gunicorn"),
+        "config.wsgi:application",
+        f"--bind=127.0.0.1:{port}",
+        f"--workers={workers}",
+        f"--threads={threads}",
+        "--no-control-socket",
+    ]
+    server = subprocess.Popen(command, cwd=ROOT)  # noqa: S603
+    base_url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_for(base_url, server)
+        yield base_url
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def _wait_for(base_url: str, server: subprocess.Popen[bytes]) -> None:
+    import requests
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and server.poll() is None:
+        try:
+            requests.get(base_url + "/", timeout=5)
+            return
+        except requests.ConnectionError:
+            time.sleep(0.2)
+    raise RuntimeError(f"the product did not start at {base_url}")

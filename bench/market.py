@@ -1,12 +1,12 @@
 """Trade-data benchmark: load N demo shipments through the seed generator and the import path,
 build the analytics index, then time a fixed mix of searches through the API (Django's test
-client, in-process: the whole request path without the network) and the same searches run
-directly on the index.
+client, in-process: the whole request path without the network; with --http, over HTTP to the
+product under gunicorn) and the same searches run directly on the index.
 
     make bench BENCH_SHIPMENTS=100000   # SQLite under var/, emptied first
     make bench TRADE_INDEX=clickhouse   # the same on ClickHouse (chDB unless TRADE_INDEX_URL)
     BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/tradewise_bench \\
-        .venv/bin/python bench/market.py [--shipments 10000000] [--requests 30] [--fresh]
+        .venv/bin/python bench/market.py [--shipments 10000000] [--requests 30] [--fresh] [--http]
 
 It uses its own database (created when missing on PostgreSQL; SQLite when the URL says so)
 and its own index directory, never the product's. Prints import rows per second, index build
@@ -24,13 +24,24 @@ import statistics
 import sys
 import tempfile
 from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.common import configure, load_shipments, percentile, timed
+from bench.common import (
+    CheckedClient,
+    HttpClient,
+    configure,
+    load_shipments,
+    percentile,
+    served,
+    timed,
+)
 
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/tradewise_bench"
+# The product's web server under --http, by environment variable and default (as bin/serve).
+WEB_SERVER = {"WEB_WORKERS": "2", "WEB_THREADS": "8"}
 
 
 def main() -> None:
@@ -38,6 +49,12 @@ def main() -> None:
     parser.add_argument("--shipments", type=int, default=10_000_000)
     parser.add_argument("--requests", type=int, default=30)
     parser.add_argument("--fresh", action="store_true", help="Empty the shipments first.")
+    parser.add_argument(
+        "--http",
+        action="store_true",
+        help="Send the API requests over HTTP to the product under gunicorn (WEB_WORKERS and "
+        "WEB_THREADS, as bin/serve runs it) instead of through Django's test client.",
+    )
     parser.add_argument(
         "--keep-file",
         type=Path,
@@ -67,14 +84,12 @@ def main() -> None:
     import django
 
     django.setup()
+    from django.conf import settings
     from django.test import Client
     from django.test.utils import setup_test_environment
 
     from apps.accounts.models import User
     from apps.billing.services import set_up_paid_demo
-    from apps.market import index
-    from apps.market.filters import search_filters
-    from apps.market.schemas import SearchQuery
 
     setup_test_environment()
     # With TRADE_INDEX_URL set, the import (or the index build) also loads ClickHouse.
@@ -82,8 +97,26 @@ def main() -> None:
 
     user, _ = User.objects.get_or_create(email="bench@example.com")
     set_up_paid_demo(user)
-    client = Client()
-    client.force_login(user)
+    signed_in = Client()
+    signed_in.force_login(user)
+    with ExitStack() as stack:
+        client: Any = signed_in
+        if options.http:
+            workers, threads = (int(os.environ.get(name, d)) for name, d in WEB_SERVER.items())
+            base_url = stack.enter_context(served(workers, threads))
+            session = signed_in.cookies[settings.SESSION_COOKIE_NAME].value
+            client = HttpClient(base_url, (settings.SESSION_COOKIE_NAME, session))
+            print(f"API over HTTP: gunicorn, {workers} workers of {threads} threads")
+        time_mix(CheckedClient(client), user.pk, options)
+
+
+def time_mix(client: CheckedClient, user_id: int, options: argparse.Namespace) -> None:
+    """Time the mix through `client` and directly on the index, then the deep pages and what
+    bounding a search costs; keep the API figures and print every size side by side."""
+    from apps.market import index
+    from apps.market.filters import search_filters
+    from apps.market.schemas import SearchQuery
+
     trade = index.trade_index()
     year = {"start_date": "01-01-2024", "end_date": "31-12-2024"}
     text_country = {"product_details": "cashew", "importer_country": "US", **year}
@@ -241,7 +274,7 @@ def main() -> None:
             line += f" {statistics.median(raw):11.1f} {percentile(raw, 0.95):8.1f} {ratio:6.2f}"
         print(line)
     results |= deep_pages(client, options.requests)
-    bounding_costs(user.pk, trade)
+    bounding_costs(user_id, trade)
     side_by_side(Path(options.results), options.shipments, results)
 
 
