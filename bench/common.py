@@ -52,12 +52,13 @@ def timed(act: Callable[[], Any], requests: int) -> list[float]:
     return samples
 
 
-def load_shipments(shipments: int, fresh: bool, keep_file: Path | None = None) -> None:
+def load_shipments(shipments: int, fresh: bool, keep_file: Path | None = None) -> dict[str, float]:
     """Migrate, then load `shipments` demo shipments through the generator and the import,
     which builds the trade index (emptied first when `fresh`; kept when enough are there, and
     the index built only when missing). With `keep_file`, the generated file is written there
     and kept, and a file already there is imported as it is: repeated loads of a large size
-    skip the generation."""
+    skip the generation. Returns the import's rows per second and the index build's seconds,
+    when it imported."""
     from django.core.management import call_command
     from django.db import connection
 
@@ -75,7 +76,7 @@ def load_shipments(shipments: int, fresh: bool, keep_file: Path | None = None) -
     if present >= shipments:
         print(f"{present:,} shipments already loaded")
         call_command("build_trade_index", "--if-missing")
-        return
+        return {}
     with tempfile.TemporaryDirectory() as workdir:
         path = keep_file or Path(workdir) / "shipments.csv.gz"
         if not path.exists():
@@ -88,6 +89,7 @@ def load_shipments(shipments: int, fresh: bool, keep_file: Path | None = None) -
         f"{report.rows_per_second:,.0f} rows/s ({connection.vendor})"
     )
     print(f"index build: {report.index_seconds:.1f} s")
+    return {"import, rows/s": report.rows_per_second, "index build, s": report.index_seconds}
 
 
 class CheckedClient:

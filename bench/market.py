@@ -93,7 +93,7 @@ def main() -> None:
 
     setup_test_environment()
     # With TRADE_INDEX_URL set, the import (or the index build) also loads ClickHouse.
-    load_shipments(options.shipments, options.fresh, options.keep_file)
+    loaded = load_shipments(options.shipments, options.fresh, options.keep_file)
 
     user, _ = User.objects.get_or_create(email="bench@example.com")
     set_up_paid_demo(user)
@@ -107,12 +107,16 @@ def main() -> None:
             session = signed_in.cookies[settings.SESSION_COOKIE_NAME].value
             client = HttpClient(base_url, (settings.SESSION_COOKIE_NAME, session))
             print(f"API over HTTP: gunicorn, {workers} workers of {threads} threads")
-        time_mix(CheckedClient(client), user.pk, options)
+        results = time_mix(CheckedClient(client), user.pk, options)
+    kept = {label: [figure] for label, figure in loaded.items()}
+    side_by_side(Path(options.results), options.shipments, kept | results)
 
 
-def time_mix(client: CheckedClient, user_id: int, options: argparse.Namespace) -> None:
+def time_mix(
+    client: CheckedClient, user_id: int, options: argparse.Namespace
+) -> dict[str, list[float]]:
     """Time the mix through `client` and directly on the index, then the deep pages and what
-    bounding a search costs; keep the API figures and print every size side by side."""
+    bounding a search costs; return the API's p50 and p95 per query."""
     from apps.market import index
     from apps.market.filters import search_filters
     from apps.market.schemas import SearchQuery
@@ -275,7 +279,7 @@ def time_mix(client: CheckedClient, user_id: int, options: argparse.Namespace) -
         print(line)
     results |= deep_pages(client, options.requests)
     bounding_costs(user_id, trade)
-    side_by_side(Path(options.results), options.shipments, results)
+    return results
 
 
 def deep_pages(client: Any, requests: int) -> dict[str, list[float]]:
@@ -298,8 +302,9 @@ def deep_pages(client: Any, requests: int) -> dict[str, list[float]]:
 
 
 def side_by_side(directory: Path, shipments: int, results: dict[str, list[float]]) -> None:
-    """Keep this run's API p50/p95 per query, then print every size kept (this one included)
-    in columns, so the growth from one size to the next shows."""
+    """Keep this run's figures (the load's, one each; the API's p50/p95 per query), then print
+    every size kept (this one included) in columns, so the growth from one size to the next
+    shows."""
     directory.mkdir(parents=True, exist_ok=True)
     (directory / f"{shipments}.json").write_text(json.dumps(results, indent=1))
     runs = {
@@ -307,11 +312,19 @@ def side_by_side(directory: Path, shipments: int, results: dict[str, list[float]
         for path in sorted(directory.glob("*.json"), key=lambda path: int(path.stem))
     }
     header = "".join(f"{f'{size:,} p50':>16} {'p95':>7}" for size in runs)
-    print(f"\n{'API, ms':40}{header}")
+    print(f"\n{'the load, then the API in ms':40}{header}")
     for label in results:
         cells = (runs[size].get(label) for size in runs)
-        line = "".join(f"{c[0]:16.1f} {c[1]:7.1f}" if c else f"{'—':>16} {'':7}" for c in cells)
+        line = "".join(_cell(cell) for cell in cells)
         print(f"{label:40}{line}")
+
+
+def _cell(figures: list[float] | None) -> str:
+    if not figures:
+        return f"{'—':>16} {'':7}"
+    if len(figures) == 1:
+        return f"{figures[0]:16,.1f} {'':7}"
+    return f"{figures[0]:16.1f} {figures[1]:7.1f}"
 
 
 def bounding_costs(user_id: int, trade: Any) -> None:
