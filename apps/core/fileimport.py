@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import sys
+import zlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -41,6 +42,7 @@ def run_file_import(
         UnicodeDecodeError,
         OSError,
         EOFError,
+        zlib.error,  # a damaged gzip stream
         *format_errors,
     )
     try:

@@ -142,6 +142,18 @@ def test_lines_in_another_encoding_are_bad_rows_by_line(tmp_path: Path) -> None:
     assert reason.startswith("not UTF-8 text (byte 0xe9 at position 4 of the line)")
 
 
+def test_a_damaged_gzip_file_ends_the_command_with_its_reason(tmp_path: Path) -> None:
+    rows = "".join(f"Company {number},DE,crm,c{number},,\n" for number in range(3000))
+    data = bytearray(gzip.compress((COMPANY_HEADER + rows).encode()))
+    data[40:48] = bytes(byte ^ 0x5A for byte in data[40:48])  # inside the deflate stream
+    path = tmp_path / "companies.csv.gz"
+    path.write_bytes(bytes(data))
+
+    with pytest.raises(CommandError, match="while decompressing data"):
+        call_command("import_companies", str(path), "--no-progress")
+    assert not Company.objects.exists()
+
+
 def test_a_utf16_file_is_refused_naming_its_first_line(tmp_path: Path) -> None:
     path = tmp_path / "companies.csv"
     path.write_bytes((COMPANY_HEADER + "A GmbH,DE,crm,c1,,\n").encode("utf-16"))

@@ -142,6 +142,17 @@ def test_command_loads_every_list_once_with_if_empty() -> None:
         call_command("import_sanctions", DATA / "missing.csv")
 
 
+def test_a_damaged_gzip_list_ends_the_command_with_its_reason(tmp_path: Path) -> None:
+    data = bytearray(UN.read_bytes())
+    data[40:48] = bytes(byte ^ 0x5A for byte in data[40:48])  # inside the deflate stream
+    damaged = tmp_path / UN.name
+    damaged.write_bytes(bytes(data))
+
+    with pytest.raises(CommandError, match="while decompressing data"):
+        call_command("import_sanctions", damaged, "--no-progress")
+    assert not SanctionsList.objects.exists()
+
+
 def sdn_line(number: str, name: bytes, remarks: bytes = b"-0- ") -> bytes:
     return (
         number.encode() + b',"' + name + b'",-0- ,"CUBA"' + b",-0- " * 7 + b"," + remarks + b"\r\n"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zlib
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -48,7 +49,7 @@ class Command(BaseCommand):
             raise CommandError(f"No such file: {', '.join(missing)}")
         try:
             reports = [self.load(files, options) for files in group_files(options["files"])]
-        except (SanctionsFileError, OSError, EOFError, SyntaxError) as error:
+        except (SanctionsFileError, OSError, EOFError, SyntaxError, zlib.error) as error:
             raise CommandError(str(error)) from error
         for report in reports:
             for bad in [*report.bad_rows, *report.notes][: options["show_bad"]]:
