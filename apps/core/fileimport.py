@@ -13,6 +13,16 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from apps.core.importfiles import ImportReport
 from apps.core.progress import ProgressBar
 
+# What reading a file that cannot be read raises: bytes that are not its text encoding, a missing
+# or unreadable file, a gzip file cut short (EOFError), with a bad checksum (OSError) or a
+# damaged stream (zlib.error). An import command reports them as its error, never a traceback.
+UNREADABLE_FILE_ERRORS: tuple[type[Exception], ...] = (
+    UnicodeDecodeError,
+    OSError,
+    EOFError,
+    zlib.error,
+)
+
 
 def add_file_import_arguments(parser: CommandParser) -> None:
     parser.add_argument("path", help="CSV file, optionally gzip-compressed; '-' for stdin.")
@@ -38,13 +48,7 @@ def run_file_import(
     path = options["path"]
     source: Any = sys.stdin.buffer if path == "-" else path
     bar = None if options["no_progress"] else ProgressBar(command.stderr._out)
-    unreadable: tuple[type[BaseException], ...] = (
-        UnicodeDecodeError,
-        OSError,
-        EOFError,
-        zlib.error,  # a damaged gzip stream
-        *format_errors,
-    )
+    unreadable = (*UNREADABLE_FILE_ERRORS, *format_errors)
     try:
         report = load(source, progress=bar, dry_run=options["dry_run"])
     except FileNotFoundError as error:

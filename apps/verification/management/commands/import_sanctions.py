@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import zlib
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from apps.core.fileimport import UNREADABLE_FILE_ERRORS
 from apps.core.progress import ProgressBar
 from apps.verification.models import SanctionsList
 from apps.verification.sanctions.imports import (
@@ -17,6 +17,13 @@ from apps.verification.sanctions.imports import (
     SanctionsFileError,
     group_files,
     import_list,
+)
+
+# A list file that cannot be read or parsed (SyntaxError: the XML parser's) ends the command.
+_LIST_ERRORS: tuple[type[Exception], ...] = (
+    SanctionsFileError,
+    SyntaxError,
+    *UNREADABLE_FILE_ERRORS,
 )
 
 
@@ -49,7 +56,7 @@ class Command(BaseCommand):
             raise CommandError(f"No such file: {', '.join(missing)}")
         try:
             reports = [self.load(files, options) for files in group_files(options["files"])]
-        except (SanctionsFileError, OSError, EOFError, SyntaxError, zlib.error) as error:
+        except _LIST_ERRORS as error:
             raise CommandError(str(error)) from error
         for report in reports:
             for bad in [*report.bad_rows, *report.notes][: options["show_bad"]]:
