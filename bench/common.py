@@ -150,6 +150,7 @@ def served(workers: int, threads: int) -> Iterator[str]:
         f"--workers={workers}",
         f"--threads={threads}",
         "--no-control-socket",
+        "--log-level=warning",
     ]
     server = subprocess.Popen(command, cwd=ROOT)  # noqa: S603
     base_url = f"http://127.0.0.1:{port}"

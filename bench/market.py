@@ -30,6 +30,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.common import (
+    ROOT,
     CheckedClient,
     HttpClient,
     configure,
@@ -64,7 +65,7 @@ def main() -> None:
     parser.add_argument("--index-dir", default=str(default_index))
     parser.add_argument(
         "--results",
-        default=str(Path(__file__).resolve().parent.parent / "var" / "bench-market"),
+        default=str(ROOT / "var" / "bench-market"),
         help="Each run's API p50/p95 go to <dir>/<shipments>.json; every size found there is "
         "printed side by side at the end.",
     )
