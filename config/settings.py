@@ -226,6 +226,8 @@ VERIFICATION_YENTE_DATASET = env.str("VERIFICATION_YENTE_DATASET", "default")
 VERIFICATION_YENTE_API_KEY = env.str("VERIFICATION_YENTE_API_KEY", "")
 VERIFICATION_YENTE_THRESHOLD = env.float("VERIFICATION_YENTE_THRESHOLD", 0.7)
 VERIFICATION_CACHE_DAYS = env.int("VERIFICATION_CACHE_DAYS", 7)
+# A sanctions list older than this (by its publication date) cannot vouch for a clear result.
+SANCTIONS_MAX_AGE_DAYS = env.int("SANCTIONS_MAX_AGE_DAYS", 31)
 
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 

@@ -223,6 +223,36 @@ class CreditEntry(models.Model):
         super().save(*args, **kwargs)
 
 
+class CreditHold(models.Model):
+    """Credits set aside for work that has started and is paid when it ends (a verification
+    run holds its price ceiling). A held credit cannot be spent twice: the balance a user can
+    spend is their credits less their open holds. A hold is released when its work is settled,
+    or lapses at `expires_at` when that work was abandoned."""
+
+    account = models.ForeignKey(CreditAccount, on_delete=models.CASCADE, related_name="holds")
+    reference = models.CharField(max_length=120, unique=True)
+    amount = models.PositiveIntegerField()
+    reason = models.CharField(max_length=80)
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    released_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(
+                fields=["account", "expires_at"],
+                condition=Q(released_at__isnull=True),
+                name="billing_hold_open",
+            )
+        ]
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gt=0), name="billing_hold_not_zero"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.amount} held for {self.reference}"
+
+
 class Order(models.Model):
     class Status(models.TextChoices):
         PENDING = "pending"

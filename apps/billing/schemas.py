@@ -82,9 +82,10 @@ class SubscriptionOut(Schema):
 
 
 class CreditsOut(Schema):
-    balance: int
+    balance: int = Field(description="Credits that can be spent now (held credits excluded).")
     free: int
     bought: int
+    held: int = Field(description="Credits set aside for verifications under way.")
     daily_allowance: int
 
 

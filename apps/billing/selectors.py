@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import UTC, date
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Q, QuerySet, Sum
 from django.utils import timezone
 
 from apps.accounts.models import User
@@ -16,6 +16,7 @@ from apps.billing.models import (
     LANGUAGES,
     CreditAccount,
     CreditEntry,
+    CreditHold,
     Order,
     Plan,
     Product,
@@ -181,17 +182,28 @@ def queries_today(user: User, product_name: str) -> int:
     return QueryLog.objects.filter(user=user, product__name=product_name, day=utc_today()).count()
 
 
+def held_credits(account: CreditAccount) -> int:
+    """Credits the account's open holds set aside (lapsed holds no longer count)."""
+    held = CreditHold.objects.filter(
+        account=account, released_at__isnull=True, expires_at__gt=timezone.now()
+    ).aggregate(total=Sum("amount"))["total"]
+    return int(held or 0)
+
+
 def credit_summary(user: User, daily_allowance: int) -> dict[str, int]:
-    """Credits as they stand now. Today's free credits are reported even before the first
-    use of the day has written them (that write happens lazily, on the first charge)."""
+    """Credits as they stand now: `balance` is what can be spent, after the credits held for
+    work under way (`held`). Today's free credits are reported even before the first use of
+    the day has written them (that write happens lazily, on the first charge)."""
     account = CreditAccount.objects.filter(user=user).first()
     bought = account.bought_balance if account else 0
     fresh_day = account is None or account.free_day != utc_today()
     free = daily_allowance if fresh_day else account.free_balance  # type: ignore[union-attr]
+    held = held_credits(account) if account else 0
     return {
-        "balance": free + bought,
+        "balance": max(free + bought - held, 0),
         "free": free,
         "bought": bought,
+        "held": held,
         "daily_allowance": daily_allowance,
     }
 

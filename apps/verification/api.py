@@ -87,7 +87,7 @@ def company(request: HttpRequest, company_id: RecordId) -> dict[str, Any]:
 def run_check(
     request: HttpRequest, company_id: RecordId, check: str, payload: CheckIn
 ) -> dict[str, Any]:
-    """Run one of the four checks; the run is charged when its last check ends."""
+    """Run one of the four checks; the run's hold settles when its last check ends."""
     if check not in CHECK_PATHS:
         raise NotFound("Unknown check")
     verification = services.run_check(
@@ -95,6 +95,7 @@ def run_check(
         company_id=company_id,
         check=CHECK_PATHS[check],
         domain=payload.domain,
+        retry=payload.retry,
     )
     return envelope(selectors.progress(verification), check=CHECK_PATHS[check])
 

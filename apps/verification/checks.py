@@ -242,8 +242,8 @@ def _ask_domain(domain: str) -> dict[str, Any]:
 def website(company: Company, domain: str) -> Outcome:
     """The website's HTTP status and TLS and the domain's age and expiry (RDAP)."""
     domain = clean_domain(domain or company.domain)
-    if not domain:
-        return Outcome({"domain": "", "domain_state": "none"}, False)
+    if not domain:  # nothing to check: say so, and claim nothing about the world
+        return Outcome({"domain": "", "domain_state": "not_given"}, False)
     cached = DomainCache.objects.filter(domain=domain).first()
     if cached is None or not _fresh(cached.fetched_at):
         answer = within_time_limit(lambda: _ask_domain(domain))
@@ -251,7 +251,9 @@ def website(company: Company, domain: str) -> Outcome:
             answer["registration"] or {}
         )
         if not complete:  # a partial answer is shown but not kept
-            return _website_outcome(domain, answer["website"], answer["registration"])
+            return _website_outcome(
+                domain, answer["website"], answer["registration"], timezone.now()
+            )
         cached, _ = DomainCache.objects.update_or_create(
             domain=domain,
             defaults={
@@ -260,11 +262,11 @@ def website(company: Company, domain: str) -> Outcome:
                 "fetched_at": timezone.now(),
             },
         )
-    return _website_outcome(domain, cached.website, cached.registration or None)
+    return _website_outcome(domain, cached.website, cached.registration or None, cached.fetched_at)
 
 
 def _website_outcome(
-    domain: str, site: dict[str, Any], registration: dict[str, Any] | None
+    domain: str, site: dict[str, Any], registration: dict[str, Any] | None, checked_at: datetime
 ) -> Outcome:
     today = timezone.now().date()
     known = registration is not None and "error" not in registration
@@ -278,6 +280,7 @@ def _website_outcome(
             if registered
             else None,
             "domain_state": domain_state(registration, today) if known else None,
+            "checked_at": checked_at.isoformat(),
         },
         True,
     )

@@ -38,6 +38,9 @@ class SearchQuery(Schema):
 
 class CheckIn(Schema):
     domain: str = ""
+    retry: bool = Field(
+        False, description="Run an errored check of a finished run again, free, within 7 days."
+    )
 
 
 class DomainQuery(Schema):

@@ -16,9 +16,8 @@ from apps.accounts.models import User
 from apps.core.errors import Conflict, NotFound, ValidationFailed
 from apps.leads.models import Company, text_list
 from apps.leads.selectors import database_time_limit
-from apps.market.countries import country_name
 from apps.market.names import normalise_name
-from apps.verification import services, texts
+from apps.verification import services, texts, verdict
 from apps.verification.checks import clean_domain
 from apps.verification.models import CHECKS, FINISHED, CheckState, Verification
 
@@ -119,6 +118,11 @@ def progress(verification: Verification) -> dict[str, Any]:
         "finished": finished == len(CHECKS),
         "paid": verification.charged,
         "credits_charged": verification.credits_charged,
+        "credits_held": 0 if verification.charged else services.MAX_CREDITS,
+        "status": verdict.status(verdict.reasons(verification, "en"))
+        if verification.finished and verification.charged
+        else None,
+        "free_retry_until": services.free_retry_until(verification),
         "started_at": verification.started_at,
         "finished_at": verification.finished_at,
     }
@@ -159,6 +163,12 @@ def website_section(user: User, company_id: int, domain: str = "") -> dict[str, 
     return _section(verification, "website")
 
 
+def _sanction_level(sanctions: dict[str, Any]) -> str:
+    if sanctions.get("match"):
+        return "yes"
+    return "review" if sanctions.get("reviews") else "no"
+
+
 def _years_since(year: int | None, today: date) -> int | None:
     return None if year is None else today.year - year
 
@@ -190,11 +200,13 @@ def recommendations(verification: Verification) -> dict[str, dict[str, Any]]:
             "new" if age < NEW_COMPANY_YEARS else "stable" if age < LONG_COMPANY_YEARS else "long"
         )
     values["sanction_match"] = (
-        ("yes" if sanctions.get("match") else "no")
+        _sanction_level(sanctions)
         if verification.state("sanctions") == CheckState.SUCCESS
         else None
     )
     values["domain_state"] = site.get("domain_state")
+    if verification.state("website") == CheckState.SUCCESS and not site.get("domain"):
+        values["domain_state"] = "not_given"
     if verification.state("trade_data") == CheckState.SUCCESS:
         # Judged on the last twelve months; older shipments still prove the company imports.
         shipments = (
@@ -216,65 +228,6 @@ def recommendations(verification: Verification) -> dict[str, dict[str, Any]]:
         for topic, value in values.items()
         if value is not None
     }
-
-
-def _days_since(iso: str, today: date) -> int:
-    return (today - date.fromisoformat(iso[:10])).days
-
-
-def trust_verdict(verification: Verification, language: str) -> list[str]:
-    """One sentence per check that speaks to trust, each built from a figure of its result."""
-    today = timezone.now().date()
-    phrases = texts.VERDICT
-    sentences: list[str] = []
-
-    def unchecked(check: str) -> str:
-        reason = verification.result(check).get("error", "")
-        name = texts.CHECK_NAMES[check][language]
-        return phrases["unchecked"][language].format(check=name, reason=reason)
-
-    trade = verification.result("trade_data")
-    if verification.state("trade_data") != CheckState.SUCCESS:
-        sentences.append(unchecked("trade_data"))
-    elif trade.get("last_transaction") and trade.get("top_products"):
-        last = trade["last_transaction"]
-        partner = (trade.get("partner_countries") or [{"country": last["exporter_country"]}])[0]
-        sentences.append(
-            phrases["imports"][language].format(
-                hs_code=trade["top_products"][0]["hs_code"],
-                country=country_name(partner["country"], language),
-                age=texts.age_text(_days_since(last["date"], today), language),
-            )
-        )
-    else:
-        sentences.append(phrases["no_imports"][language])
-    sanctions = verification.result("sanctions")
-    if verification.state("sanctions") != CheckState.SUCCESS:
-        sentences.append(unchecked("sanctions"))
-    elif sanctions.get("match"):
-        best = sanctions["matches"][0]
-        sentences.append(
-            phrases["sanctions"][language].format(
-                hits=sanctions["hits"],
-                threshold=sanctions["threshold"],
-                name=best["name"],
-                list=best["list"],
-                score=best["score"],
-            )
-        )
-    else:
-        sentences.append(phrases["no_sanctions"][language].format(threshold=sanctions["threshold"]))
-    site = verification.result("website")
-    if verification.state("website") != CheckState.SUCCESS:
-        sentences.append(unchecked("website"))
-    elif site.get("domain_state") == "expired":
-        sentences.append(phrases["domain_expired"][language])
-    elif site.get("domain_age_days") is not None:
-        age = texts.age_text(site["domain_age_days"], language)
-        sentences.append(phrases["domain_age"][language].format(age=age))
-    elif site.get("domain_state") == "none":
-        sentences.append(phrases["no_domain"][language])
-    return sentences
 
 
 def _criteria(verification: Verification) -> str:
@@ -301,14 +254,11 @@ def results(user: User, company_id: int, language: str) -> dict[str, Any]:
     sanctions = verification.result("sanctions")
     site = verification.result("website")
     registration = site.get("registration") or {}
-    states = verification.states()
+    judged = verdict.verdict(verification, language)
     return {
         "company_id": verification.company_id,
-        "status": "verified"
-        if all(state == CheckState.SUCCESS for state in states.values())
-        else "partially_verified"
-        if verification.credits_charged
-        else "insufficient_data",
+        "status": judged["status"],
+        "verdict": judged,
         "industry": next(iter(record.get("industries") or []), ""),
         "website": site.get("website", {}).get("url")
         or (f"https://{verification.domain}" if verification.domain else ""),
@@ -339,7 +289,7 @@ def results(user: User, company_id: int, language: str) -> dict[str, Any]:
         },
         "checks": {check: _section(verification, check) for check in CHECKS},
         "recommendations": recommendations(verification),
-        "trust_verdict": trust_verdict(verification, language),
+        "trust_verdict": [reason["text"] for reason in judged["reasons"]],
         "language": language,
         "message": None if verification.credits_charged else services.INSUFFICIENT_DATA,
     }

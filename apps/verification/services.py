@@ -1,22 +1,26 @@
 """Verification writes: running a check, charging a finished run, and storing report requests.
 
 A run starts with the first check call on a company the user has not verified yet, or whose
-last run has finished; starting needs a balance that covers the most a run can cost
-(MAX_CREDITS). Each check runs on its own and ends in success or error. When the last of the
-four ends, the run is charged once, by `run_credits`:
+last run has finished. Starting holds the most a run can cost (MAX_CREDITS) from the user's
+credits: held credits cannot be spent elsewhere, so a balance backs only as many runs as it
+covers, and a run that cannot be backed stops before any source is asked. Each check runs on
+its own and ends in success or error. When the last of the four ends, the hold settles once
+to `run_credits` and the rest is released:
 
     nothing when no check found data ('Insufficient data to complete verification');
     otherwise 70 credits, plus 10 for each further check that found data (at most 100).
 
-A check found data when it succeeded with something to show: the company record, shipments on
-record, a screening against loaded lists, an answer about the website or domain. Results are
-served only once the run is paid, so nobody reads a verification they did not pay for."""
+A check found data when it succeeded with something to show: a registry or map record of the
+company (our own stored record alone is not), shipments on record, a screening against loaded
+lists, an answer about the website or domain. A check that errored costs nothing, and can be
+run again free (`retry`) for FREE_RETRY_DAYS after its run started. Results are served only
+once the run is paid, so nobody reads a verification they did not pay for."""
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core.mail import send_mail
@@ -24,8 +28,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from apps.accounts.models import User
-from apps.billing.selectors import credit_summary, daily_credit_allowance
-from apps.billing.services import InsufficientCredit, charge_credits
+from apps.billing.services import hold_credits, settle_hold
 from apps.core.errors import NotFound
 from apps.leads.models import Company
 from apps.verification import checks
@@ -37,6 +40,7 @@ logger = logging.getLogger(__name__)
 BASE_CREDITS = 70
 CREDITS_PER_FURTHER_CHECK = 10
 MAX_CREDITS = 100
+FREE_RETRY_DAYS = 7
 INSUFFICIENT_DATA = "Insufficient data to complete verification"
 REPORT_RECEIVED = (
     "Your report request has been received. Our staff will contact you; we reply within 24 hours."
@@ -55,23 +59,42 @@ def _company(company_id: int) -> Company:
     return company
 
 
+def run_lifetime() -> timedelta:
+    """How long a run's checks may take before the run counts as abandoned (their process
+    ended): it may then be started again, and its hold lapses."""
+    return timedelta(seconds=10 * settings.VERIFICATION_CHECK_TIMEOUT)
+
+
 def _abandoned(verification: Verification) -> bool:
-    """A run whose checks stopped reporting (their process ended) may be started again."""
     if verification.started_at is None:
         return True
-    limit = timedelta(seconds=10 * settings.VERIFICATION_CHECK_TIMEOUT)
-    return timezone.now() - verification.started_at > limit
+    return timezone.now() - verification.started_at > run_lifetime()
 
 
-def ensure_affordable(user: User) -> None:
-    balance = credit_summary(user, daily_credit_allowance(user))["balance"]
-    if balance < MAX_CREDITS:
-        raise InsufficientCredit(f"insufficient credit: {MAX_CREDITS} needed, {balance} available")
+def _hold_reference(verification: Verification) -> str:
+    return f"verification:{verification.pk}:{verification.run}"
+
+
+def free_retry_until(verification: Verification) -> datetime | None:
+    """Until when the run's errored checks can be run again free; None when none errored."""
+    errored = any(verification.state(check) == CheckState.ERROR for check in CHECKS)
+    if not (verification.finished and verification.charged and errored):
+        return None
+    assert verification.started_at is not None  # a finished run has started
+    return verification.started_at + timedelta(days=FREE_RETRY_DAYS)
 
 
 def _start_run(verification: Verification, domain: str) -> None:
-    ensure_affordable(verification.user)
+    if verification.run and not verification.charged:  # an abandoned run gives its hold back
+        settle_hold(verification.user, reference=_hold_reference(verification), amount=0, reason="")
     verification.run += 1
+    hold_credits(
+        verification.user,
+        amount=MAX_CREDITS,
+        reason=verification.company.name,
+        reference=_hold_reference(verification),
+        lifetime=run_lifetime(),
+    )
     verification.domain = checks.clean_domain(domain or verification.company.domain)
     for check in CHECKS:
         setattr(verification, f"{check}_state", CheckState.PENDING)
@@ -82,20 +105,34 @@ def _start_run(verification: Verification, domain: str) -> None:
     verification.finished_at = None
 
 
+def _retrying(verification: Verification, check: str, retry: bool) -> bool:
+    until = free_retry_until(verification)
+    return (
+        retry
+        and until is not None
+        and timezone.now() < until
+        and verification.state(check) == CheckState.ERROR
+    )
+
+
 @transaction.atomic
-def _begin(user: User, company: Company, check: str, domain: str) -> tuple[Verification, bool]:
+def _begin(
+    user: User, company: Company, check: str, domain: str, retry: bool
+) -> tuple[Verification, bool]:
     """The user's verification of the company with `check` marked in progress, and whether the
-    caller should run it (not when this run already has it running or done)."""
+    caller should run it (not when this run already has it running or done). `retry` runs an
+    errored check of a finished run again, free, instead of starting a new run."""
     Verification.objects.get_or_create(user=user, company=company)
     verification = (
         Verification.objects.select_for_update()
         .select_related("company", "user")
         .get(user=user, company=company)
     )
-    if verification.run == 0 or verification.finished or _abandoned(verification):
-        _start_run(verification, domain)
-    elif verification.state(check) != CheckState.PENDING:
-        return verification, False
+    if not _retrying(verification, check, retry):
+        if verification.run == 0 or verification.finished or _abandoned(verification):
+            _start_run(verification, domain)
+        elif verification.state(check) != CheckState.PENDING:
+            return verification, False
     setattr(verification, f"{check}_state", CheckState.IN_PROGRESS)
     verification.save()
     return verification, True
@@ -132,7 +169,8 @@ def run_credits(verification: Verification) -> int:
 
 @transaction.atomic
 def settle(verification: Verification) -> Verification:
-    """Charge a finished run once. A short balance raises InsufficientCredit and leaves the
+    """Settle a finished run's hold once, to what it delivered. A run without a hold (its hold
+    lapsed) is charged from the balance: a short one raises InsufficientCredit and leaves the
     run unpaid (its results stay hidden until it is paid)."""
     locked = (
         Verification.objects.select_for_update().select_related("company").get(pk=verification.pk)
@@ -140,24 +178,22 @@ def settle(verification: Verification) -> Verification:
     if not locked.finished or locked.charged:
         return locked
     amount = run_credits(locked)
-    if amount:
-        charge_credits(
-            locked.user,
-            amount=amount,
-            reason=locked.company.name,
-            reference=f"verification:{locked.pk}:{locked.run}",
-        )
+    settle_hold(
+        locked.user, reference=_hold_reference(locked), amount=amount, reason=locked.company.name
+    )
     locked.credits_charged = amount
     locked.charged = True
     locked.save(update_fields=["credits_charged", "charged"])
     return locked
 
 
-def run_check(*, user: User, company_id: int, check: str, domain: str) -> Verification:
+def run_check(
+    *, user: User, company_id: int, check: str, domain: str, retry: bool = False
+) -> Verification:
     """Run one of the four checks of the user's verification of a company; when it is the
-    last to finish, charge the run."""
+    last to finish, settle the run's hold."""
     company = _company(company_id)
-    verification, should_run = _begin(user, company, check, domain)
+    verification, should_run = _begin(user, company, check, domain, retry)
     if should_run:
         try:
             outcome = checks.CHECKS[check](company, verification.domain)

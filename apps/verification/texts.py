@@ -6,6 +6,8 @@ spec §3, the sentences of the trust verdict, and age display (spec §9: years, 
 # ruff: noqa: E501, RUF001
 from __future__ import annotations
 
+from typing import Any
+
 LANGUAGES = ("en", "vi", "zh-hans")
 
 RECOMMENDATIONS: dict[str, dict[str, dict[str, str]]] = {
@@ -54,12 +56,22 @@ RECOMMENDATIONS: dict[str, dict[str, dict[str, str]]] = {
             "vi": "Không có trùng khớp danh sách trừng phạt vượt ngưỡng.",
             "zh-hans": "没有超过阈值的制裁名单匹配。",
         },
+        "review": {
+            "en": "A possible sanctions match: a reviewer must compare the names before trading.",
+            "vi": "Có thể trùng khớp danh sách trừng phạt: cần người rà soát so sánh tên trước khi giao dịch.",
+            "zh-hans": "可能存在制裁名单匹配：交易前须由审核人员比对名称。",
+        },
     },
     "domain_state": {
+        "not_given": {
+            "en": "No domain was given: check the company's website before trading.",
+            "vi": "Chưa cung cấp tên miền: hãy kiểm tra website của công ty trước khi giao dịch.",
+            "zh-hans": "未提供域名：交易前请核查该公司的网站。",
+        },
         "none": {
-            "en": "No registered website domain: verify the company through other channels.",
-            "vi": "Không có tên miền website đã đăng ký: hãy xác minh công ty qua kênh khác.",
-            "zh-hans": "没有已注册的网站域名：请通过其他渠道核实该公司。",
+            "en": "The domain given is not registered: verify the company through other channels.",
+            "vi": "Tên miền được cung cấp chưa được đăng ký: hãy xác minh công ty qua kênh khác.",
+            "zh-hans": "所提供的域名未注册：请通过其他渠道核实该公司。",
         },
         "new": {
             "en": "The domain was registered recently: be careful, new domains are used in fraud.",
@@ -101,50 +113,132 @@ RECOMMENDATIONS: dict[str, dict[str, dict[str, str]]] = {
     },
 }
 
-VERDICT: dict[str, dict[str, str]] = {
-    "imports": {
-        "en": "imports HS {hs_code} from {country}, last shipment {age} ago",
-        "vi": "nhập khẩu mã HS {hs_code} từ {country}, lô hàng gần nhất cách đây {age}",
-        "zh-hans": "从{country}进口HS {hs_code}，最近一次发货在{age}前",
+STATUS_NAMES: dict[str, dict[str, str]] = {
+    "do_not_trade": {"en": "Do not trade", "vi": "Không giao dịch", "zh-hans": "请勿交易"},
+    "needs_review": {"en": "Needs review", "vi": "Cần rà soát", "zh-hans": "需要审核"},
+    "partly_verified": {"en": "Partly verified", "vi": "Xác minh một phần", "zh-hans": "部分核实"},
+    "verified": {"en": "Verified", "vi": "Đã xác minh", "zh-hans": "已核实"},
+}
+
+# One sentence per reason of the verdict (see verdict.py), filled from its params.
+VERDICT_REASONS: dict[str, dict[str, str]] = {
+    "check_failed": {
+        "en": "The {check} check could not run ({reason}): run it again before relying on this result.",
+        "vi": "Không thể chạy bước kiểm tra {check} ({reason}): hãy chạy lại trước khi dựa vào kết quả này.",
+        "zh-hans": "{check}检查未能完成（{reason}）：请重新运行后再依赖此结果。",
     },
-    "no_imports": {
-        "en": "no shipments on record",
-        "vi": "không có lô hàng nào được ghi nhận",
-        "zh-hans": "没有货运记录",
+    "demo_company": {
+        "en": "This is a demo company: its data is generated for trying the product, not a real company's.",
+        "vi": "Đây là công ty mẫu: dữ liệu được tạo ra để dùng thử sản phẩm, không phải của một công ty thật.",
+        "zh-hans": "这是演示公司：其数据为试用产品而生成，并非真实公司的数据。",
     },
-    "no_sanctions": {
-        "en": "no sanctions match above the threshold {threshold}",
-        "vi": "không có trùng khớp danh sách trừng phạt vượt ngưỡng {threshold}",
-        "zh-hans": "没有超过阈值{threshold}的制裁名单匹配",
+    "registry_found": {
+        "en": "Found in the company registry as {name} (LEI {id}).",
+        "vi": "Có trong sổ đăng ký doanh nghiệp với tên {name} (LEI {id}).",
+        "zh-hans": "在公司登记册中找到：{name}（LEI {id}）。",
     },
-    "sanctions": {
-        "en": "{hits} sanctions match(es) above the threshold {threshold}, best {name} ({list}, score {score})",
-        "vi": "{hits} trùng khớp danh sách trừng phạt vượt ngưỡng {threshold}, cao nhất {name} ({list}, điểm {score})",
-        "zh-hans": "{hits}个超过阈值{threshold}的制裁名单匹配，最高为{name}（{list}，得分{score}）",
+    "registry_inactive": {
+        "en": "The company registry lists {name} (LEI {id}) as {state}: confirm the company still operates.",
+        "vi": "Sổ đăng ký doanh nghiệp ghi {name} (LEI {id}) ở trạng thái {state}: hãy xác nhận công ty còn hoạt động.",
+        "zh-hans": "公司登记册显示{name}（LEI {id}）状态为{state}：请确认该公司仍在经营。",
     },
-    "domain_age": {
-        "en": "domain registered {age} ago",
-        "vi": "tên miền đã đăng ký cách đây {age}",
-        "zh-hans": "域名注册于{age}前",
+    "place_found": {
+        "en": "A business place was found on the map: {address}.",
+        "vi": "Tìm thấy địa điểm kinh doanh trên bản đồ: {address}.",
+        "zh-hans": "在地图上找到营业地点：{address}。",
+    },
+    "record_only": {
+        "en": "Only our stored record: no registry or map source confirmed the company.",
+        "vi": "Chỉ có hồ sơ lưu sẵn của chúng tôi: không có nguồn đăng ký hay bản đồ nào xác nhận công ty.",
+        "zh-hans": "仅有本平台存储的记录：没有登记册或地图来源证实该公司。",
+    },
+    "trade_records": {
+        "en": "{shipments} shipments on record; imports HS {hs_code} from {country}, last shipment {age} ago.",
+        "vi": "{shipments} lô hàng được ghi nhận; nhập khẩu mã HS {hs_code} từ {country}, lô hàng gần nhất cách đây {age}.",
+        "zh-hans": "有{shipments}条货运记录；从{country}进口HS {hs_code}，最近一次发货在{age}前。",
+    },
+    "no_trade_records": {
+        "en": "No shipments on record in the trade data: no proof that this company trades.",
+        "vi": "Không có lô hàng nào trong dữ liệu thương mại: chưa có bằng chứng công ty này giao dịch.",
+        "zh-hans": "贸易数据中没有货运记录：无法证明该公司有贸易往来。",
+    },
+    "listed_match": {
+        "en": "Matches {name} on {list} (score {score}, {programme}): do not trade before a compliance review.",
+        "vi": "Trùng khớp với {name} trong {list} (điểm {score}, {programme}): không giao dịch trước khi rà soát tuân thủ.",
+        "zh-hans": "与{list}中的{name}匹配（得分{score}，{programme}）：完成合规审查前请勿交易。",
+    },
+    "possible_match": {
+        "en": "Possible match with {name} on {list} (score {score}): a reviewer must compare the two before trading.",
+        "vi": "Có thể trùng với {name} trong {list} (điểm {score}): cần người rà soát so sánh trước khi giao dịch.",
+        "zh-hans": "可能与{list}中的{name}匹配（得分{score}）：交易前须由审核人员比对两者。",
+    },
+    "list_outdated": {
+        "en": "{list} is dated {date}, older than {days} days: recent listings may be missing.",
+        "vi": "{list} có ngày {date}, cũ hơn {days} ngày: có thể thiếu các mục mới được niêm yết.",
+        "zh-hans": "{list}的日期为{date}，已超过{days}天：可能缺少近期列入的名单。",
+    },
+    "list_undated": {
+        "en": "{list} carries no publication date: its age cannot be vouched for.",
+        "vi": "{list} không có ngày công bố: không thể bảo đảm độ mới của danh sách.",
+        "zh-hans": "{list}没有发布日期：无法确认其时效。",
+    },
+    "lists_unnamed": {
+        "en": "The screening did not record which lists it used or their dates: it cannot vouch for a clear result.",
+        "vi": "Lần sàng lọc không ghi lại danh sách đã dùng và ngày của chúng: không thể bảo đảm kết quả không trùng khớp.",
+        "zh-hans": "本次筛查未记录所用名单及其日期：无法担保无匹配的结果。",
+    },
+    "screened_clear": {
+        "en": "No sanctions match on {lists}.",
+        "vi": "Không có trùng khớp trừng phạt trong {lists}.",
+        "zh-hans": "在{lists}中没有制裁匹配。",
+    },
+    "no_domain_given": {
+        "en": "No domain was given, so the website was not checked.",
+        "vi": "Không có tên miền được cung cấp nên website chưa được kiểm tra.",
+        "zh-hans": "未提供域名，因此未检查网站。",
+    },
+    "site_unreachable": {
+        "en": "The website of {domain} did not answer.",
+        "vi": "Website {domain} không phản hồi.",
+        "zh-hans": "{domain}的网站没有响应。",
     },
     "domain_expired": {
-        "en": "domain registration expired",
-        "vi": "đăng ký tên miền đã hết hạn",
-        "zh-hans": "域名注册已过期",
+        "en": "The registration of {domain} has expired: the company may no longer be active.",
+        "vi": "Đăng ký tên miền {domain} đã hết hạn: công ty có thể không còn hoạt động.",
+        "zh-hans": "{domain}的域名注册已过期：该公司可能已不再经营。",
     },
-    "no_domain": {
-        "en": "no registered domain",
-        "vi": "không có tên miền đã đăng ký",
-        "zh-hans": "没有已注册的域名",
+    "domain_unregistered": {
+        "en": "{domain} is not a registered domain: confirm the company's website another way.",
+        "vi": "{domain} không phải tên miền đã đăng ký: hãy xác nhận website của công ty bằng cách khác.",
+        "zh-hans": "{domain}不是已注册的域名：请通过其他方式确认公司网站。",
     },
-    "unchecked": {
-        "en": "{check} could not be checked ({reason})",
-        "vi": "không thể kiểm tra {check} ({reason})",
-        "zh-hans": "无法检查{check}（{reason}）",
+    "domain_new": {
+        "en": "{domain} was registered {age} ago: new domains are used in fraud, confirm it is the company's.",
+        "vi": "{domain} mới được đăng ký cách đây {age}: tên miền mới thường bị dùng để lừa đảo, hãy xác nhận đó là của công ty.",
+        "zh-hans": "{domain}注册于{age}前：新域名常被用于欺诈，请确认其属于该公司。",
+    },
+    "domain_age": {
+        "en": "{domain} has been registered for {age}.",
+        "vi": "{domain} đã được đăng ký {age}.",
+        "zh-hans": "{domain}已注册{age}。",
+    },
+    "domain_unknown": {
+        "en": "The registration of {domain} could not be read ({reason}).",
+        "vi": "Không đọc được thông tin đăng ký của {domain} ({reason}).",
+        "zh-hans": "无法读取{domain}的注册信息（{reason}）。",
     },
 }
 
+SCREENED_LIST: dict[str, str] = {
+    "en": "{name} ({date}, {count} entries)",
+    "vi": "{name} ({date}, {count} mục)",
+    "zh-hans": "{name}（{date}，{count}条）",
+}
+UNKNOWN_DATE: dict[str, str] = {"en": "undated", "vi": "không rõ ngày", "zh-hans": "日期不详"}
+LIST_SEPARATOR: dict[str, str] = {"en": "; ", "vi": "; ", "zh-hans": "；"}
+
 CHECK_NAMES: dict[str, dict[str, str]] = {
+    "company_profile": {"en": "company profile", "vi": "hồ sơ công ty", "zh-hans": "公司概况"},
     "trade_data": {"en": "trade data", "vi": "dữ liệu thương mại", "zh-hans": "贸易数据"},
     "sanctions": {"en": "sanctions", "vi": "danh sách trừng phạt", "zh-hans": "制裁名单"},
     "website": {"en": "the website", "vi": "website", "zh-hans": "网站"},
@@ -167,6 +261,22 @@ def age_text(days: int, language: str) -> str:
         return AGE_UNITS["month" if months == 1 else "months"][language].format(n=months)
     years = months // 12
     return AGE_UNITS["year" if years == 1 else "years"][language].format(n=years)
+
+
+def reason_text(code: str, language: str, params: dict[str, Any]) -> str:
+    values = dict(params)
+    if "check" in values:
+        values["check"] = CHECK_NAMES[values["check"]][language]
+    if "lists" in values:
+        values["lists"] = LIST_SEPARATOR[language].join(
+            SCREENED_LIST[language].format(
+                name=item["name"],
+                date=item.get("published_on") or UNKNOWN_DATE[language],
+                count=f"{item.get('entry_count', 0):,}",
+            )
+            for item in values["lists"]
+        )
+    return VERDICT_REASONS[code][language].format(**values)
 
 
 def recommendation_texts(topic: str, value: str) -> dict[str, str]:

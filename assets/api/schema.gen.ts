@@ -592,7 +592,7 @@ export interface paths {
         put?: never;
         /**
          * Run Check
-         * @description Run one of the four checks; the run is charged when its last check ends.
+         * @description Run one of the four checks; the run's hold settles when its last check ends.
          */
         post: operations["apps_verification_api_run_check"];
         delete?: never;
@@ -789,12 +789,20 @@ export interface components {
         };
         /** CreditsOut */
         CreditsOut: {
-            /** Balance */
+            /**
+             * Balance
+             * @description Credits that can be spent now (held credits excluded).
+             */
             balance: number;
             /** Free */
             free: number;
             /** Bought */
             bought: number;
+            /**
+             * Held
+             * @description Credits set aside for verifications under way.
+             */
+            held: number;
             /** Daily Allowance */
             daily_allowance: number;
         };
@@ -2424,6 +2432,12 @@ export interface components {
              * @default
              */
             domain: string;
+            /**
+             * Retry
+             * @description Run an errored check of a finished run again, free, within 7 days.
+             * @default false
+             */
+            retry: boolean;
         };
         /** DomainQuery */
         DomainQuery: {

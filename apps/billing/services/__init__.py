@@ -14,8 +14,10 @@ from apps.billing.services.ledger import (
     charge_credits,
     count_query,
     grant_credits,
+    hold_credits,
     record_query,
     refund_credits,
+    settle_hold,
 )
 from apps.billing.services.orders import (
     Outcome,
@@ -47,6 +49,7 @@ __all__ = [
     "fulfil_order",
     "grant_credits",
     "handle_stripe_event",
+    "hold_credits",
     "period_end",
     "record_payment_event",
     "record_query",
@@ -54,5 +57,6 @@ __all__ = [
     "refund_order",
     "return_path",
     "set_up_paid_demo",
+    "settle_hold",
     "start_checkout",
 ]

@@ -5,14 +5,17 @@ the row lock of the user's credit account."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.db import transaction
+from django.utils import timezone
 
 from apps.accounts.models import User
 from apps.billing import selectors
 from apps.billing.models import (
     CreditAccount,
     CreditEntry,
+    CreditHold,
     Order,
     QueryLog,
 )
@@ -152,14 +155,19 @@ def charge_credits(user: User, *, amount: int, reason: str, reference: str) -> C
     credits first. Charging a reference that was already charged changes nothing."""
     if amount <= 0:
         raise ValueError("a charge takes at least one credit")
-    account = locked_account(user)
+    return _charge(locked_account(user), user, amount, reason, reference)
+
+
+def _charge(
+    account: CreditAccount, user: User, amount: int, reason: str, reference: str
+) -> CreditChange:
+    """The charge on an account already locked; credits held for other work are not spent."""
     if account.entries.filter(kind=Kind.CHARGE, reference=reference).exists():
         return CreditChange(changed=False, balance=account.balance)
     _refresh_daily_credits(account, user)
-    if account.balance < amount:
-        raise InsufficientCredit(
-            f"insufficient credit: {amount} needed, {account.balance} available"
-        )
+    available = account.balance - selectors.held_credits(account)
+    if available < amount:
+        raise InsufficientCredit(f"insufficient credit: {amount} needed, {available} available")
     from_free = min(account.free_balance, amount)
     if from_free:
         account.free_balance -= from_free
@@ -169,6 +177,51 @@ def charge_credits(user: User, *, amount: int, reason: str, reference: str) -> C
         append_entry(account, Kind.CHARGE, Bucket.BOUGHT, from_free - amount, reason, reference)
     save_account(account)
     return CreditChange(changed=True, balance=account.balance)
+
+
+@transaction.atomic
+def hold_credits(
+    user: User, *, amount: int, reason: str, reference: str, lifetime: timedelta
+) -> CreditHold:
+    """Set `amount` credits aside for the work `reference` names until it is settled (or
+    `lifetime` passes): InsufficientCredit when the credits not already held fall short.
+    Holding a reference that is held already returns that hold."""
+    if amount <= 0:
+        raise ValueError("a hold sets aside at least one credit")
+    account = locked_account(user)
+    existing = CreditHold.objects.filter(reference=reference).first()
+    if existing is not None:
+        return existing
+    _refresh_daily_credits(account, user)
+    save_account(account)
+    available = account.balance - selectors.held_credits(account)
+    if available < amount:
+        raise InsufficientCredit(f"insufficient credit: {amount} needed, {available} available")
+    now = timezone.now()
+    return CreditHold.objects.create(
+        account=account,
+        reference=reference,
+        amount=amount,
+        reason=reason[: CreditHold._meta.get_field("reason").max_length],
+        created_at=now,
+        expires_at=now + lifetime,
+    )
+
+
+@transaction.atomic
+def settle_hold(user: User, *, reference: str, amount: int, reason: str) -> CreditChange:
+    """End the hold for `reference` and charge what the work came to (`amount`, at most the
+    hold; 0 releases it all). Settling twice charges once."""
+    account = locked_account(user)
+    hold = CreditHold.objects.filter(account=account, reference=reference).first()
+    if hold is not None and hold.released_at is None:
+        if amount > hold.amount:
+            raise ValueError("a hold settles to at most what it set aside")
+        hold.released_at = timezone.now()
+        hold.save(update_fields=["released_at"])
+    if amount <= 0:
+        return CreditChange(changed=hold is not None, balance=account.balance)
+    return _charge(account, user, amount, reason, reference)
 
 
 @transaction.atomic

@@ -205,7 +205,13 @@ def test_the_billing_overview_shows_orders_ledger_plans_and_credits(
         ("grant", "bought", 100, f"order:{order.pk}", "order"),
     ]
     assert overview["ledger"][0]["balance_after"] == 98
-    assert overview["credits"] == {"balance": 98, "free": 0, "bought": 98, "daily_allowance": 10}
+    assert overview["credits"] == {
+        "balance": 98,
+        "free": 0,
+        "bought": 98,
+        "held": 0,
+        "daily_allowance": 10,
+    }
     assert [s["product"] for s in overview["subscriptions"]] == ["market-insights", "lead-sourcing"]
 
 
@@ -287,7 +293,13 @@ def test_the_profile_of_a_new_user_is_on_the_free_plans(
     assert [s["product"] for s in profile["subscriptions"]] == ["market-insights", "lead-sourcing"]
     assert profile["total_user_query_logs_in_day"] == 0
     assert profile["queries_left_today"] == 2
-    assert profile["credits"] == {"balance": 10, "free": 10, "bought": 0, "daily_allowance": 10}
+    assert profile["credits"] == {
+        "balance": 10,
+        "free": 10,
+        "bought": 0,
+        "held": 0,
+        "daily_allowance": 10,
+    }
 
 
 def test_the_profile_reads_session_user_plans_subscriptions_queries_and_credits(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -131,6 +131,7 @@ def test_a_new_user_has_ten_free_credits_today(user: User) -> None:
         "balance": 10,
         "free": 10,
         "bought": 0,
+        "held": 0,
         "daily_allowance": 10,
     }
 
@@ -167,6 +168,79 @@ def test_an_insufficient_balance_is_refused_and_nothing_is_written(user: User) -
     assert refused.value.status == 403
     assert CreditEntry.objects.count() == entries
     assert stored_balance(user) == 2
+
+
+# Holds
+
+
+def hold(user: User, amount: int, reference: str, minutes: int = 5) -> Any:
+    return services.hold_credits(
+        user, amount=amount, reason="verification", reference=reference,
+        lifetime=timedelta(minutes=minutes),
+    )  # fmt: skip
+
+
+def test_held_credits_cannot_be_spent_elsewhere(user: User) -> None:
+    services.grant_credits(user, amount=100, reason="Basic pack", reference="order:1")
+    hold(user, 100, "verification:1:1")
+
+    assert selectors.usage(user)["credits"]["balance"] == 10
+    assert selectors.usage(user)["credits"]["held"] == 100
+    with pytest.raises(InsufficientCredit):
+        services.charge_credits(user, amount=11, reason="lead-phone", reference="b")
+    with pytest.raises(InsufficientCredit):
+        hold(user, 11, "verification:2:1")
+    services.charge_credits(user, amount=10, reason="lead-phone", reference="c")
+    assert stored_balance(user) == 100
+
+
+def test_holding_a_reference_twice_holds_once(user: User) -> None:
+    first = hold(user, 10, "verification:1:1")
+    again = hold(user, 10, "verification:1:1")
+
+    assert first.pk == again.pk
+    assert selectors.usage(user)["credits"]["held"] == 10
+
+
+def test_a_hold_settles_to_what_the_work_came_to_and_releases_the_rest(user: User) -> None:
+    services.grant_credits(user, amount=100, reason="Basic pack", reference="order:1")
+    hold(user, 100, "verification:1:1")
+
+    first = services.settle_hold(user, reference="verification:1:1", amount=70, reason="Acme")
+    again = services.settle_hold(user, reference="verification:1:1", amount=70, reason="Acme")
+
+    assert (first.changed, again.changed) == (True, False)
+    assert selectors.usage(user)["credits"] == {
+        "balance": 40, "free": 0, "bought": 40, "held": 0, "daily_allowance": 10,
+    }  # fmt: skip
+    charges = CreditEntry.objects.filter(kind="charge", reference="verification:1:1")
+    assert sum(charge.amount for charge in charges) == -70
+    assert ledger_total(user) == stored_balance(user) == 40
+
+
+def test_settling_to_nothing_releases_the_hold_and_writes_no_entry(user: User) -> None:
+    hold(user, 10, "verification:1:1")
+    entries = CreditEntry.objects.count()
+
+    services.settle_hold(user, reference="verification:1:1", amount=0, reason="Acme")
+
+    assert selectors.usage(user)["credits"]["balance"] == 10
+    assert CreditEntry.objects.count() == entries
+
+
+def test_a_hold_settles_to_at_most_what_it_set_aside(user: User) -> None:
+    hold(user, 5, "verification:1:1")
+
+    with pytest.raises(ValueError, match="at most"):
+        services.settle_hold(user, reference="verification:1:1", amount=6, reason="Acme")
+
+
+def test_a_lapsed_hold_no_longer_counts(user: User) -> None:
+    hold(user, 10, "verification:1:1", minutes=1)
+
+    with time_machine.travel(datetime.now(UTC) + timedelta(minutes=2)):
+        assert selectors.usage(user)["credits"]["held"] == 0
+        services.charge_credits(user, amount=10, reason="lead-phone", reference="b")
 
 
 def test_granting_the_same_reference_twice_grants_once(user: User) -> None:
@@ -283,6 +357,7 @@ def test_free_credits_reset_at_midnight_utc(user: User) -> None:
             "balance": 60,
             "free": 10,
             "bought": 50,
+            "held": 0,
             "daily_allowance": 10,
         }
         services.charge_credits(user, amount=1, reason="lead-email", reference="lead-email:2")

@@ -30,8 +30,10 @@ class Answer:
 
     def __init__(self, value: Any = None) -> None:
         self.value, self.error, self.slow = value, "", False
+        self.calls = 0
 
     def __call__(self) -> Any:
+        self.calls += 1
         if self.slow:
             time.sleep(SLOW)
         if self.error:

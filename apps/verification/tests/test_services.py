@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
 
 from apps.accounts.models import User
-from apps.billing.models import CreditAccount, CreditEntry
-from apps.billing.services import InsufficientCredit
+from apps.billing.models import CreditAccount, CreditEntry, CreditHold
+from apps.billing.selectors import credit_summary
+from apps.billing.services import InsufficientCredit, grant_credits
 from apps.leads.models import Company
 from apps.leads.tests.conftest import make_company, with_credits
 from apps.verification import services
@@ -237,3 +239,103 @@ def test_credit_rule_is_70_plus_10_per_further_check_with_data(
     verification = run_all(member, buyer)
 
     assert verification.credits_charged == 80
+
+
+# Holds: a run sets its price ceiling aside when it starts and settles to what it delivered.
+
+
+def available(user: User) -> int:
+    return credit_summary(user, 0)["balance"]
+
+
+def test_a_started_run_holds_its_ceiling_so_a_balance_backs_only_the_runs_it_covers(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    other = make_company(name="Rotterdam Cashew Import BV", domain="rci.example")
+    run(member, buyer, "company_profile")
+
+    assert available(member) == 150 - services.MAX_CREDITS
+    with pytest.raises(InsufficientCredit):
+        run(member, other, "sanctions")
+    assert sources.screening.calls == 0  # refused before any source was asked
+    assert not Verification.objects.filter(user=member, company=other, run__gt=0).exists()
+
+
+def test_the_hold_settles_to_what_the_run_delivered_and_the_rest_is_released(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    sources.website.error = sources.registration.error = "unreachable"
+
+    verification = run_all(member, buyer)
+
+    assert verification.credits_charged == 90
+    assert available(member) == 150 - 90
+    assert credit_summary(member, 0)["held"] == 0
+    assert CreditHold.objects.get(reference=f"verification:{verification.pk}:1").released_at
+
+
+def test_an_errored_check_can_be_run_again_free_within_seven_days(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    sources.screening.error = "The source did not answer within 8 seconds"
+    first = run_all(member, buyer)
+    charged = first.credits_charged
+    sources.screening.error = ""
+
+    again = services.run_check(
+        user=member, company_id=buyer.pk, check="sanctions", domain="", retry=True
+    )
+
+    assert (again.run, again.state("sanctions")) == (1, "success")
+    assert again.credits_charged == charged
+    assert available(member) == 150 - charged
+    assert services.free_retry_until(again) is None  # nothing errored any more
+
+
+def test_a_retry_after_seven_days_or_of_a_successful_check_starts_a_paid_run(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    sources.screening.error = "unreachable"
+    first = run_all(member, buyer)
+    grant_credits(member, amount=100, reason="pack", reference="order:second-run")
+    Verification.objects.filter(pk=first.pk).update(
+        started_at=first.started_at - timedelta(days=services.FREE_RETRY_DAYS, seconds=1)
+    )
+
+    late = services.run_check(
+        user=member, company_id=buyer.pk, check="sanctions", domain="", retry=True
+    )
+
+    assert late.run == 2
+    assert late.state("sanctions") == "error"  # the source still fails: this run's own check
+
+
+def test_a_successful_check_is_not_run_again_free(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    sources.screening.error = "unreachable"
+    run_all(member, buyer)
+    grant_credits(member, amount=100, reason="pack", reference="order:second-run")
+
+    again = services.run_check(
+        user=member, company_id=buyer.pk, check="trade_data", domain="", retry=True
+    )
+
+    assert again.run == 2
+
+
+def test_an_abandoned_run_gives_its_hold_back_when_started_again(
+    member: User, buyer: Company, sources: Sources, settings: Any
+) -> None:
+    first = run(member, buyer, "company_profile")
+    Verification.objects.filter(pk=first.pk).update(
+        started_at=first.started_at - services.run_lifetime() - timedelta(seconds=1)
+    )
+
+    second = run_all(member, buyer)
+
+    assert second.run == 2
+    holds = CreditHold.objects.filter(account__user=member)
+    assert holds.count() == 2
+    assert all(hold.released_at for hold in holds)
+    assert available(member) == 150 - second.credits_charged

@@ -1,0 +1,300 @@
+"""The verdict of a verification run: one status computed from the evidence of its four checks,
+with the reasons behind it.
+
+Every finding is a reason with a level; the run's status is the gravest level among its
+reasons, in this fixed order, so nothing can outrank a sanctions match:
+
+    do_not_trade     a listed party matched above the threshold
+    needs_review     a possible match in the grey zone, a check that could not run, a list too
+                     old to vouch for, a demo company, an expired or brand-new domain
+    partly_verified  every check ran, but some found nothing to confirm the company
+    verified         every check ran and confirmed the company
+
+Each reason names its check, its source and that source's date, and reads the same in the
+result page, the API, the drawer and the notification (texts in `texts.VERDICT_REASONS`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from enum import IntEnum
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+
+from apps.market.countries import country_name
+from apps.verification import texts
+from apps.verification.models import CheckState, Verification
+
+SHOWN_MATCHES = 3
+# Registry states under which a company is not (or no longer) in good standing.
+INACTIVE_REGISTRATIONS = frozenset(
+    {"INACTIVE", "LAPSED", "RETIRED", "ANNULLED", "DUPLICATE", "MERGED", "TRANSFERRED"}
+)
+
+
+class Level(IntEnum):
+    VERIFIED = 0
+    PARTLY_VERIFIED = 1
+    NEEDS_REVIEW = 2
+    DO_NOT_TRADE = 3
+
+    @property
+    def status(self) -> str:
+        return self.name.lower()
+
+
+@dataclass(frozen=True)
+class Reason:
+    check: str
+    code: str
+    level: Level
+    source: str = ""
+    source_date: str | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self, language: str) -> dict[str, Any]:
+        return {
+            "check": self.check,
+            "code": self.code,
+            "level": self.level.status,
+            "source": self.source,
+            "source_date": self.source_date,
+            "text": texts.reason_text(self.code, language, self.params),
+        }
+
+
+def status(reasons: list[Reason]) -> str:
+    return max((reason.level for reason in reasons), default=Level.NEEDS_REVIEW).status
+
+
+def reasons(verification: Verification, language: str) -> list[Reason]:
+    """Every finding of the run, gravest first (the order of the checks within a level)."""
+    found = [
+        *_company_reasons(verification),
+        *_trade_reasons(verification, language),
+        *_sanctions_reasons(verification),
+        *_website_reasons(verification, language),
+    ]
+    return sorted(found, key=lambda reason: -reason.level)
+
+
+def verdict(verification: Verification, language: str) -> dict[str, Any]:
+    found = reasons(verification, language)
+    return {"status": status(found), "reasons": [reason.as_dict(language) for reason in found]}
+
+
+def _failed(verification: Verification, check: str) -> Reason | None:
+    if verification.state(check) == CheckState.SUCCESS:
+        return None
+    return Reason(
+        check,
+        "check_failed",
+        Level.NEEDS_REVIEW,
+        params={"check": check, "reason": verification.result(check).get("error", "")},
+    )
+
+
+# Company profile
+
+
+def _company_reasons(verification: Verification) -> list[Reason]:
+    check = "company_profile"
+    found: list[Reason] = []
+    if verification.company.is_demo:
+        found.append(Reason(check, "demo_company", Level.NEEDS_REVIEW, source="demo"))
+    failed = _failed(verification, check)
+    if failed:
+        return [*found, failed]
+    result = verification.result(check)
+    registry, place = result.get("registry") or {}, result.get("place") or {}
+    if registry.get("status") == "found":
+        found.append(_registry_reason(registry))
+    if place.get("status") == "found":
+        found.append(
+            Reason(
+                check,
+                "place_found",
+                Level.VERIFIED,
+                source=str(place.get("provider") or "maps"),
+                params={"address": place.get("address") or place.get("place_name") or ""},
+            )
+        )
+    if registry.get("status") != "found" and place.get("status") != "found":
+        found.append(Reason(check, "record_only", Level.PARTLY_VERIFIED, source="Tradewise"))
+    return found
+
+
+def _registry_reason(registry: dict[str, Any]) -> Reason:
+    states = {
+        str(registry.get(key) or "").upper() for key in ("entity_status", "registration_status")
+    }
+    inactive = sorted(states & INACTIVE_REGISTRATIONS)
+    return Reason(
+        "company_profile",
+        "registry_inactive" if inactive else "registry_found",
+        Level.NEEDS_REVIEW if inactive else Level.VERIFIED,
+        source=str(registry.get("source") or "registry"),
+        source_date=_day(registry.get("fetched_at")),
+        params={
+            "name": registry.get("legal_name") or "",
+            "id": registry.get("lei") or "",
+            "state": ", ".join(inactive),
+        },
+    )
+
+
+# Trade data
+
+
+def _trade_reasons(verification: Verification, language: str) -> list[Reason]:
+    check = "trade_data"
+    failed = _failed(verification, check)
+    if failed:
+        return [failed]
+    trade = verification.result(check)
+    last = trade.get("last_transaction")
+    if not last:
+        return [Reason(check, "no_trade_records", Level.PARTLY_VERIFIED, source="trade data")]
+    partner = (trade.get("partner_countries") or [{"country": last["exporter_country"]}])[0]
+    top = trade.get("top_products") or [{"hs_code": last["hs_code"]}]
+    return [
+        Reason(
+            check,
+            "trade_records",
+            Level.VERIFIED,
+            source="trade data",
+            source_date=str(last["date"])[:10],
+            params={
+                "shipments": trade.get("shipments", 0),
+                "hs_code": top[0]["hs_code"],
+                "country": country_name(partner["country"], language),
+                "age": texts.age_text(_days_since(str(last["date"])), language),
+            },
+        )
+    ]
+
+
+# Sanctions
+
+
+def _sanctions_reasons(verification: Verification) -> list[Reason]:
+    check = "sanctions"
+    failed = _failed(verification, check)
+    if failed:
+        return [failed]
+    result = verification.result(check)
+    matches = result.get("matches") or []
+    found = [
+        _match_reason(match, "listed_match", Level.DO_NOT_TRADE)
+        for match in matches
+        if _grade(match) == "match"
+    ][:SHOWN_MATCHES]
+    found += [
+        _match_reason(match, "possible_match", Level.NEEDS_REVIEW)
+        for match in matches
+        if _grade(match) == "review"
+    ][:SHOWN_MATCHES]
+    lists = result.get("lists") or []
+    found += [reason for reason in map(_list_age_reason, lists) if reason]
+    if not lists:
+        found.append(Reason(check, "lists_unnamed", Level.NEEDS_REVIEW))
+    if lists and all(reason.code.startswith("list_") for reason in found):
+        dates = [item["published_on"] for item in lists if item.get("published_on")]
+        found.append(
+            Reason(
+                check,
+                "screened_clear",
+                Level.VERIFIED,
+                source=", ".join(item["name"] for item in lists),
+                source_date=min(dates, default=None),
+                params={"lists": lists},
+            )
+        )
+    return found
+
+
+def _grade(match: dict[str, Any]) -> str:
+    """A stored match's grade; runs stored before grades existed called every match at or
+    above the threshold a match."""
+    if "grade" in match:
+        return str(match["grade"])
+    return "match" if match.get("above_threshold") else "near"
+
+
+def _match_reason(match: dict[str, Any], code: str, level: Level) -> Reason:
+    return Reason(
+        "sanctions",
+        code,
+        level,
+        source=str(match.get("list") or ""),
+        source_date=match.get("list_date"),
+        params={
+            "name": match.get("name", ""),
+            "list": match.get("list", ""),
+            "score": match.get("score", 0),
+            "programme": match.get("programme", ""),
+        },
+    )
+
+
+def _list_age_reason(item: dict[str, Any]) -> Reason | None:
+    """A list too old (or of unknown date) to vouch for a clear result."""
+    published = item.get("published_on")
+    max_age = settings.SANCTIONS_MAX_AGE_DAYS
+    if published and _days_since(published) <= max_age:
+        return None
+    return Reason(
+        "sanctions",
+        "list_outdated" if published else "list_undated",
+        Level.NEEDS_REVIEW,
+        source=str(item.get("name", "")),
+        source_date=published,
+        params={"list": item.get("name", ""), "date": published or "", "days": max_age},
+    )
+
+
+# Website
+
+
+def _website_reasons(verification: Verification, language: str) -> list[Reason]:
+    check = "website"
+    failed = _failed(verification, check)
+    if failed:
+        return [failed]
+    site = verification.result(check)
+    domain = site.get("domain") or ""
+    if not domain:
+        return [Reason(check, "no_domain_given", Level.PARTLY_VERIFIED)]
+    registration = site.get("registration") or {}
+    params = {"domain": domain}
+    found: list[Reason] = []
+    if "error" in (site.get("website") or {}):
+        found.append(
+            Reason(check, "site_unreachable", Level.PARTLY_VERIFIED, "website", params=params)
+        )
+    state, age = site.get("domain_state"), site.get("domain_age_days")
+    source, day = "RDAP", _day(site.get("checked_at"))
+    if state == "expired":
+        found.append(Reason(check, "domain_expired", Level.NEEDS_REVIEW, source, day, params))
+    elif state == "none":
+        found.append(Reason(check, "domain_unregistered", Level.NEEDS_REVIEW, source, day, params))
+    elif state == "new" and age is not None:
+        aged = {**params, "age": texts.age_text(age, language)}
+        found.append(Reason(check, "domain_new", Level.NEEDS_REVIEW, source, day, aged))
+    elif state == "stable" and age is not None:
+        aged = {**params, "age": texts.age_text(age, language)}
+        found.append(Reason(check, "domain_age", Level.VERIFIED, source, day, aged))
+    else:
+        reason = {**params, "reason": registration.get("error", "")}
+        found.append(Reason(check, "domain_unknown", Level.PARTLY_VERIFIED, source, day, reason))
+    return found
+
+
+def _days_since(iso: str) -> int:
+    return (timezone.now().date() - date.fromisoformat(iso[:10])).days
+
+
+def _day(value: Any) -> str | None:
+    return str(value)[:10] if value else None
