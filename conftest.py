@@ -43,6 +43,14 @@ def empty_cache() -> None:
 
 
 @pytest.fixture(autouse=True)
+def company_registry_off(settings: Any) -> None:
+    """The company registry (GLEIF) needs no key, so it is on by default; tests never reach it:
+    one that needs it turns it on with recorded answers."""
+    if hasattr(settings, "VERIFICATION_REGISTRY_URL"):
+        settings.VERIFICATION_REGISTRY_URL = ""
+
+
+@pytest.fixture(autouse=True)
 def trade_index_directory(settings: Any, tmp_path_factory: pytest.TempPathFactory) -> None:
     """Analytics index snapshots of a test go to a directory of its own, never to var/."""
     if hasattr(settings, "TRADE_INDEX_DIR"):

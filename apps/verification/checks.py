@@ -22,9 +22,10 @@ from apps.leads.models import Company, text_list
 from apps.leads.selectors import EARLIEST, LATEST, trade_summary
 from apps.market.filters import ShipmentFilters
 from apps.market.selectors import search_shipments
-from apps.verification.models import DomainCache, PlaceCache
+from apps.verification.models import DomainCache, PlaceCache, RegistryCache
 from apps.verification.providers import SourceError
 from apps.verification.providers.maps import maps_provider
+from apps.verification.providers.registry import company_registry
 from apps.verification.providers.sanctions import sanctions_screener
 from apps.verification.providers.website import registry, website_probe
 
@@ -77,17 +78,50 @@ def company_record(company: Company) -> dict[str, Any]:
     }
 
 
+def _registry(company: Company) -> dict[str, Any]:
+    """The company's record in the company registry. A failing registry is reported here
+    rather than raised: the stored record and the place still make the check."""
+    provider = company_registry()
+    if provider is None:
+        return {"status": SOURCE_NOT_CONFIGURED}
+    cached = RegistryCache.objects.filter(company=company, provider=provider.name).first()
+    if cached is None or not _fresh(cached.fetched_at):
+        try:
+            record = within_time_limit(
+                lambda: provider.find_company(name=company.name, country=company.country)
+            )
+        except SourceError as exc:
+            return {"status": "error", "error": str(exc)}
+        cached, _ = RegistryCache.objects.update_or_create(
+            company=company,
+            defaults={"provider": provider.name, "record": record, "fetched_at": timezone.now()},
+        )
+    if cached.record is None:
+        return {"status": "not found"}
+    return {
+        "status": "found",
+        **cached.record,
+        "source": provider.name,
+        "fetched_at": cached.fetched_at.isoformat(),
+    }
+
+
 def _place(company: Company) -> dict[str, Any]:
+    """The company's place from the maps source; a failing source is reported as the
+    registry's is."""
     provider = maps_provider()
     if provider is None:
         return {"status": SOURCE_NOT_CONFIGURED}
     cached = PlaceCache.objects.filter(company=company, provider=provider.name).first()
     if cached is None or not _fresh(cached.fetched_at):
-        place = within_time_limit(
-            lambda: provider.find_place(
-                name=company.name, country=company.country, city=company.city
+        try:
+            place = within_time_limit(
+                lambda: provider.find_place(
+                    name=company.name, country=company.country, city=company.city
+                )
             )
-        )
+        except SourceError as exc:
+            return {"status": "error", "error": str(exc)}
         cached, _ = PlaceCache.objects.update_or_create(
             company=company,
             defaults={"provider": provider.name, "place": place, "fetched_at": timezone.now()},
@@ -98,8 +132,15 @@ def _place(company: Company) -> dict[str, Any]:
 
 
 def company_profile(company: Company, domain: str) -> Outcome:
-    """The company's record, with its place from the maps source when one is configured."""
-    return Outcome({"company": company_record(company), "place": _place(company)}, True)
+    """The company's stored record with its registry record and its place. The stored record
+    is ours already, so it alone is no data: the check found data when the registry or the maps
+    source found the company. It fails when a source failed and none found the company."""
+    answers = {"registry": _registry(company), "place": _place(company)}
+    found = any(answer["status"] == "found" for answer in answers.values())
+    errors = [answer["error"] for answer in answers.values() if answer["status"] == "error"]
+    if errors and not found:
+        raise SourceError("; ".join(errors))
+    return Outcome({"company": company_record(company), **answers}, found)
 
 
 # Trade data

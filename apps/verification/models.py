@@ -204,3 +204,17 @@ class SanctionedParty(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class RegistryCache(models.Model):
+    """The company registry's (GLEIF's) record of a company, kept for VERIFICATION_CACHE_DAYS."""
+
+    company = models.OneToOneField(Company, on_delete=models.CASCADE, related_name="+")
+    provider = models.CharField(max_length=40)
+    record = models.JSONField(
+        null=True, blank=True, help_text="None when the registry holds no such company."
+    )
+    fetched_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"Registry record of {self.company_id} from {self.provider}"
