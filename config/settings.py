@@ -228,6 +228,12 @@ VERIFICATION_YENTE_THRESHOLD = env.float("VERIFICATION_YENTE_THRESHOLD", 0.7)
 # The company registry: GLEIF's public LEI API (no key); empty turns it off.
 VERIFICATION_REGISTRY_URL = env.str("VERIFICATION_REGISTRY_URL", "https://api.gleif.org/api/v1")
 VERIFICATION_REGISTRY_TIMEOUT = env.float("VERIFICATION_REGISTRY_TIMEOUT", 5.0)
+# The internet search's web source: the Brave Search API, on when its key is set.
+VERIFICATION_WEBSEARCH_URL = env.str(
+    "VERIFICATION_WEBSEARCH_URL", "https://api.search.brave.com/res/v1/web/search"
+)
+VERIFICATION_WEBSEARCH_API_KEY = env.str("VERIFICATION_WEBSEARCH_API_KEY", "")
+VERIFICATION_WEBSEARCH_TIMEOUT = env.float("VERIFICATION_WEBSEARCH_TIMEOUT", 5.0)
 VERIFICATION_CACHE_DAYS = env.int("VERIFICATION_CACHE_DAYS", 7)
 # A sanctions list older than this (by its publication date) cannot vouch for a clear result.
 SANCTIONS_MAX_AGE_DAYS = env.int("SANCTIONS_MAX_AGE_DAYS", 31)

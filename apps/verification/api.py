@@ -19,8 +19,8 @@ from apps.core.responses import envelope
 from apps.core.schemas import Envelope, RecordId
 from apps.market.limits import search_allowance
 from apps.verification import selectors, services
-from apps.verification.providers import SourceNotConfigured
-from apps.verification.providers.websearch import web_search
+from apps.verification.providers import SourceError
+from apps.verification.providers.websearch import internet_search
 from apps.verification.schemas import (
     CheckIn,
     ContactIn,
@@ -58,14 +58,24 @@ def search(request: HttpRequest, query: Query[SearchQuery]) -> dict[str, Any]:
 
 @router.get("lead-verification/companies/extend", response=Data)
 def search_internet(request: HttpRequest, query: Query[SearchQuery]) -> dict[str, Any]:
+    """Companies from the company registry and the web search, in the rows of the database
+    search (with no id: they are not stored) plus their source; `meta.unavailable` says which
+    source was off or failed."""
     with search_allowance(_user(request).pk):
         selectors.search_companies(name=query.name, website=query.website)  # the same messages
         try:
-            source = web_search()
-        except SourceNotConfigured as exc:
+            found = internet_search(name=query.name, website=query.website)
+        except SourceError as exc:
             raise ProviderUnavailable(str(exc)) from exc
-        rows = source.find_companies(name=query.name, website=query.website)
-    return envelope(rows, total=len(rows))
+    rows = [
+        {
+            **selectors.company_data(company),
+            "source": company.source,
+            "source_record_id": company.source_record_id,
+        }
+        for company in found.companies
+    ]
+    return envelope(rows, total=len(rows), unavailable=found.unavailable)
 
 
 @router.post("lead-verification/companies/request-contact", response={201: Data})

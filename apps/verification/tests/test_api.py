@@ -101,11 +101,17 @@ def test_search_text_over_the_limits_is_refused(
     assert response.json()["data"]["fields"] == {field: [message]}
 
 
-def test_internet_search_is_reported_unavailable(member_client: Client) -> None:
+def test_internet_search_with_every_source_off_is_reported_unavailable(
+    member_client: Client,
+) -> None:
     response = member_client.get(f"{BASE}/extend", {"name": "dutch nut"})
 
     assert response.status_code == 503
-    assert "no web search source is configured" in response.json()["meta"]["message"]
+    assert response.json()["meta"]["message"] == (
+        "Internet search is not available: "
+        "the company registry is off (VERIFICATION_REGISTRY_URL); "
+        "the web search is off (VERIFICATION_WEBSEARCH_API_KEY)"
+    )
 
 
 def test_checks_report_progress_and_the_last_one_charges(
