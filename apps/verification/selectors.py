@@ -292,4 +292,6 @@ def results(user: User, company_id: int, language: str) -> dict[str, Any]:
         "trust_verdict": [reason["text"] for reason in judged["reasons"]],
         "language": language,
         "message": None if verification.credits_charged else services.INSUFFICIENT_DATA,
+        "free_retry_until": services.free_retry_until(verification),
+        "is_demo": verification.company.is_demo,
     }

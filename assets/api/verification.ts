@@ -13,8 +13,14 @@ import { fetchData } from "./swr";
 export const VERIFICATION_PATH = "/fast-ai/v1/lead-verification/companies";
 export const MY_VERIFICATIONS_PATH = "/fast-ai/v1/users/lead-verification";
 
-/** What a verification costs: 70 to 100 credits depending on the data found (spec §9). */
+/**
+ * What a verification costs (spec §9): 70 credits for the first check that finds data and 10 for
+ * each further one, at most 100. The ceiling is held while the checks run and settles to the price.
+ */
 export const VERIFICATION_MAX_CREDITS = 100;
+export const VERIFICATION_BASE_CREDITS = 70;
+export const VERIFICATION_FURTHER_CREDITS = 10;
+export const FREE_RETRY_DAYS = 7;
 
 /** The four checks, in the order the progress view lists them, and their path segments. */
 export const CHECKS = ["companyProfile", "tradeData", "sanctions", "website"] as const;
@@ -59,6 +65,11 @@ export interface VerificationProgress {
   finished: boolean;
   paid: boolean;
   creditsCharged: number;
+  creditsHeld: number;
+  /** The verdict of a finished, paid run; null before. */
+  status: VerificationStatus | null;
+  /** Until when the run's errored checks can be run again free; null when none can. */
+  freeRetryUntil: string | null;
   startedAt: string | null;
   finishedAt: string | null;
 }
@@ -100,6 +111,15 @@ export interface SanctionMatch {
   programme: string;
   listDate: string | null;
   aboveThreshold: boolean;
+  /** match: a listed party; review: a possible match a person must compare; near: evidence only. */
+  grade?: "match" | "review" | "near";
+}
+
+/** A sanctions list the screening read, with its publication date and size. */
+export interface ScreenedList {
+  name: string;
+  publishedOn: string | null;
+  entryCount: number;
 }
 
 /** The sanctions screening (GET .../sanctions/check); a weak score is never a match. */
@@ -109,6 +129,7 @@ export interface SanctionsScreening {
   match: boolean;
   hits: number;
   matches: SanctionMatch[];
+  lists?: ScreenedList[];
   lastSanction: string | null;
 }
 
@@ -159,8 +180,8 @@ export interface Criterion {
 export const RECOMMENDATION_LEVELS = {
   employeeSize: ["small", "medium", "large"],
   foundedAge: ["new", "stable", "long"],
-  sanctionMatch: ["yes", "no"],
-  domainState: ["none", "new", "stable", "expired"],
+  sanctionMatch: ["yes", "review", "no"],
+  domainState: ["not_given", "none", "new", "stable", "expired"],
   transactions: ["none", "low", "stable", "strong"],
 } as const;
 export type RecommendationTopic = keyof typeof RECOMMENDATION_LEVELS;
@@ -171,12 +192,33 @@ export interface Recommendation {
   texts: Partial<Record<"en" | "vi" | "zhHans", string>>;
 }
 
-export type VerificationStatus = "verified" | "partially_verified" | "insufficient_data";
+/** The verdict (apps/verification/verdict.py), gravest first: nothing outranks a sanctions match. */
+export const VERIFICATION_STATUSES = ["do_not_trade", "needs_review", "partly_verified", "verified"] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+/** How a verdict's status (and a reason's level) is named, wherever it is shown. */
+export const STATUS_TEXTS: Record<VerificationStatus, MessageKey> = {
+  do_not_trade: "verification.status.doNotTrade",
+  needs_review: "verification.status.needsReview",
+  partly_verified: "verification.status.partial",
+  verified: "verification.status.verified",
+};
+
+/** One finding behind the verdict: its check, level, source and the source's date, in words. */
+export interface VerdictReason {
+  check: string;
+  code: string;
+  level: VerificationStatus;
+  source: string;
+  sourceDate: string | null;
+  text: string;
+}
 
 /** The verification result (spec §3), with its criteria parsed. */
 export interface VerificationResult {
   companyId: number;
   status: VerificationStatus;
+  verdict: { status: VerificationStatus; reasons: VerdictReason[] };
   industry: string;
   website: string;
   companyName: string;
@@ -184,9 +226,12 @@ export interface VerificationResult {
   leadVerificationCriteria: Criterion[];
   detail: VerificationDetail;
   recommendations: Partial<Record<RecommendationTopic, Recommendation>>;
-  /** One sentence per check, each built from a figure, in the request's language. */
+  /** The verdict's reasons as sentences, in the request's language. */
   trustVerdict: string[];
   message: string | null;
+  /** Until when the run's errored checks can be run again free; null when none can. */
+  freeRetryUntil: string | null;
+  isDemo: boolean;
 }
 
 type WireResult = Omit<VerificationResult, "leadVerificationCriteria"> & { leadVerificationCriteria: unknown };
@@ -260,6 +305,27 @@ export function useTradeData(id: number) {
   return useSWR<Section<TradeData>, unknown>(`${VERIFICATION_PATH}/${id}/shipments/summary`, fetchData<Section<TradeData>>);
 }
 
+/** The check a criterion's wire key names ("trade_data" → "tradeData"), if it is one. */
+export function checkOfKey(key: string): CheckName | undefined {
+  const name = key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+  return CHECKS.find((check) => check === name);
+}
+
+/** Runs an errored check of a finished run again, free (the caller reads the result again). */
+export function retryCheck(companyId: number, check: CheckName, onError?: ErrorHandler): Promise<"success" | "error"> {
+  return runCheck(String(companyId), check, "", onError, true);
+}
+
+/** Whether a cache key is one of the company's verification reads (result and sections). */
+export function isCompanyVerificationKey(companyId: number, key: unknown): boolean {
+  return typeof key === "string" && key.startsWith(`${VERIFICATION_PATH}/${companyId}/`);
+}
+
+/** Whether a failed call was refused for want of credits. */
+export function isInsufficientCredit(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && /insufficient credit/i.test(error.body.meta?.message ?? "");
+}
+
 /** Reads the user's verifications again (a run just ended), wherever they are shown. */
 export function refreshMyVerifications(): Promise<unknown> {
   return mutate(MY_VERIFICATIONS_PATH);
@@ -280,11 +346,17 @@ export type ErrorHandler = (error: unknown) => void;
  * (its source unreachable) answers with its state "error"; a failed call is an error too, and
  * goes to `onError` (an insufficient credit balance is told to the user there).
  */
-export async function runCheck(companyId: string, check: CheckName, domain: string, onError?: ErrorHandler): Promise<"success" | "error"> {
+export async function runCheck(
+  companyId: string,
+  check: CheckName,
+  domain: string,
+  onError?: ErrorHandler,
+  retry = false,
+): Promise<"success" | "error"> {
   try {
     const body = await apiFetch<Envelope<VerificationProgress>>(
       `${VERIFICATION_PATH}/${encodeURIComponent(companyId)}/checks/${CHECK_SEGMENTS[check]}`,
-      { method: "POST", body: { domain } },
+      { method: "POST", body: { domain, retry } },
     );
     return body.data.checkerStates[check] === "success" ? "success" : "error";
   } catch (error) {

@@ -1,3 +1,4 @@
+import { STATUS_TEXTS, useMyVerifications } from "../api/verification";
 import { useT } from "../i18n/useT";
 import { useVerificationStore, visibleNotifications, type Verification } from "../stores/verification";
 import { Icon } from "./Icon";
@@ -14,8 +15,12 @@ function NoticeCard({ verification, index }: { verification: Verification; index
   const t = useT();
   const openResult = useVerificationStore((state) => state.openResult);
   const remove = useVerificationStore((state) => state.remove);
+  // A finished run's card names its verdict, as the result and the drawer do.
+  const { data: runs } = useMyVerifications(!verification.loading);
+  const verdict = runs?.find((run) => String(run.companyId) === verification.id)?.status;
   let status: string;
   if (verification.loading) status = t("verification.notice.running", { progress: verification.progress });
+  else if (verdict) status = t(STATUS_TEXTS[verdict]);
   else if (verification.isDone) status = t("verification.notice.done");
   else status = t("verification.notice.failed");
   return (

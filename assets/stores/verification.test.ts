@@ -95,7 +95,7 @@ describe("the verification store", () => {
     void store().start("7", "acme.example");
     expect(verification().loading).toBe(true);
     expect(Object.values(verification().checkerStates)).toEqual(["in_progress", "in_progress", "in_progress", "in_progress"]);
-    for (const segment of SEGMENTS) expect(callsTo(fetchMock, checkPath(segment))).toEqual([{ domain: "acme.example" }]);
+    for (const segment of SEGMENTS) expect(callsTo(fetchMock, checkPath(segment))).toEqual([{ domain: "acme.example", retry: false }]);
   });
 
   it("raises progress by 25 per finished check and stays loading until all four finished", async () => {

@@ -1,7 +1,17 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 import { refreshProfile } from "../api/billing";
-import { CHECKS, fetchMyVerifications, refreshMyVerifications, runCheck, type CheckName, type CheckState, type ErrorHandler, type VerificationProgress } from "../api/verification";
+import {
+  CHECKS,
+  fetchMyVerifications,
+  isInsufficientCredit,
+  refreshMyVerifications,
+  runCheck,
+  type CheckName,
+  type CheckState,
+  type ErrorHandler,
+  type VerificationProgress,
+} from "../api/verification";
 
 /** The delay between adding a verification and starting it (spec §9). */
 export const START_DELAY_MS = 100;
@@ -21,6 +31,8 @@ export interface Verification {
   notificationVisible: boolean;
   loading: boolean;
   isDone: boolean;
+  /** The run was refused for want of credits: nothing ran and nothing was charged. */
+  noCredits?: boolean;
 }
 
 export interface VerificationTarget {
@@ -104,15 +116,27 @@ export const useVerificationStore = create<VerificationState>()(
 
         async start(id, domain, onError) {
           if (!find(id)) return;
-          update(id, () => ({ domain, loading: true, isDone: false, progress: 0, checkerStates: allChecks("in_progress") }));
+          update(id, () => ({ domain, loading: true, isDone: false, noCredits: false, progress: 0, checkerStates: allChecks("in_progress") }));
+          // A refusal for want of credits is told once (spec §8's toast), not once per check.
+          const handleError: ErrorHandler = (error) => {
+            if (!isInsufficientCredit(error)) onError?.(error);
+            else if (!find(id)?.noCredits) {
+              update(id, () => ({ noCredits: true }));
+              onError?.(error);
+            }
+          };
           const outcomes = await Promise.all(
             CHECKS.map(async (check) => {
-              const outcome = await runCheck(id, check, domain, onError);
+              const outcome = await runCheck(id, check, domain, handleError);
               if (find(id)) finishCheck(id, check, outcome);
               return outcome;
             }),
           );
           if (!find(id)) return;
+          if (find(id)?.noCredits) {
+            update(id, () => ({ loading: false, isDone: false, progress: 0, checkerStates: allChecks("pending") }));
+            return;
+          }
           const isDone = outcomes.every((outcome) => outcome === "success");
           update(id, () => ({ loading: false, isDone }));
           void refreshMyVerifications();

@@ -140,7 +140,7 @@ export function wireProfile(fields: Wire = {}): Wire {
     subscriptions: [marketSubscription, wireSubscription("lead-sourcing", 7)],
     total_user_query_logs_in_day: 1,
     queries_left_today: 1,
-    credits: { balance: 510, free: 10, bought: 500, daily_allowance: 10 },
+    credits: { balance: 510, free: 10, bought: 500, held: 0, daily_allowance: 10 },
     ...fields,
   };
 }

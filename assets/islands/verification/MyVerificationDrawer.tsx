@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { useDialog } from "../../components/useDialog";
-import { CHECKS, useMyVerifications, type VerificationProgress } from "../../api/verification";
+import { CHECKS, STATUS_TEXTS, useMyVerifications, type VerificationProgress } from "../../api/verification";
 import { formatDateTime } from "../../i18n/format";
 import { useLanguage } from "../../i18n/language";
 import type { MessageKey } from "../../i18n/messages";
@@ -19,12 +19,12 @@ export function useMyVerificationOpen(): [boolean, (open: boolean) => void] {
   return useParamToggle(MY_VERIFICATION_PARAM, Boolean(search.myVerification));
 }
 
-/** A verification's overall status, from its four checks. */
+/** A verification's status: its verdict once finished and paid, else where it stands. */
 export function overallStatus(verification: VerificationProgress): MessageKey {
   if (!verification.finished) return "verification.status.inProgress";
-  if (verification.isDone) return "verification.status.verified";
+  if (verification.status) return STATUS_TEXTS[verification.status];
   if (CHECKS.every((check) => verification.checkerStates[check] === "error")) return "verification.status.failed";
-  return "verification.status.partial";
+  return "verification.status.inProgress";
 }
 
 /** The companies this user verified, with their status; each opens its result. */
@@ -46,7 +46,7 @@ export function MyVerificationDrawer({ onClose }: { onClose: () => void }) {
           return (
             <li key={verification.companyId} className="verification-mine__item">
               <a href={`/lead-verification/${verification.companyId}`}>{verification.name}</a>
-              <span className="verification-status" data-status={status.split(".").pop()}>
+              <span className="verification-status" data-status={verification.status ?? status.split(".").pop()}>
                 {t(status)}
               </span>
               <span className="data-table__detail">

@@ -1,6 +1,7 @@
 import { CHECKS } from "../../api/verification";
 import { Modal } from "../../components/Modal";
 import { useT } from "../../i18n/useT";
+import { openPricing } from "../../stores/pricing";
 import { resultHref, useOpenVerification, useVerificationStore, type Verification } from "../../stores/verification";
 import { CHECK_LABELS, STATE_LABELS } from "./checks";
 
@@ -8,6 +9,19 @@ function Outcome({ verification }: { verification: Verification }) {
   const t = useT();
   const remove = useVerificationStore((state) => state.remove);
   const openResult = useVerificationStore((state) => state.openResult);
+  if (verification.noCredits) {
+    return (
+      <>
+        <p className="form-alert">{t("verification.progress.noCredits")}</p>
+        <button type="button" className="button button--primary" onClick={() => openPricing("lead-sourcing")}>
+          {t("verification.confirm.plans")}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => remove(verification.id)}>
+          {t("verification.progress.dismiss")}
+        </button>
+      </>
+    );
+  }
   if (verification.loading || verification.progress < 100) return null;
   if (verification.isDone) {
     return (
@@ -48,7 +62,8 @@ export function ProgressModal() {
         <progress max={100} value={verification.progress} aria-label={t("verification.progress.label")} />
         <span className="verification-progress__value">{verification.progress}%</span>
       </div>
-      <ul className="verification-checks">
+      {/* Screen readers hear each check's new state and the outcome as they change. */}
+      <ul className="verification-checks" aria-live="polite" aria-relevant="text">
         {CHECKS.map((check) => {
           const state = verification.checkerStates[check];
           return (
@@ -59,7 +74,7 @@ export function ProgressModal() {
           );
         })}
       </ul>
-      <div className="verification-actions">
+      <div className="verification-actions" role="status">
         <Outcome verification={verification} />
         {verification.loading && (
           <button type="button" className="button button--secondary" onClick={() => hide(verification.id)}>

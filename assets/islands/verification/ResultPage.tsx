@@ -1,23 +1,31 @@
+import { useState } from "react";
+import { useSWRConfig } from "swr";
 import { ApiError } from "../../api/client";
 import {
+  checkOfKey,
+  isCompanyVerificationKey,
   RECOMMENDATION_LEVELS,
+  refreshMyVerifications,
+  retryCheck,
+  STATUS_TEXTS,
   useVerificationCompany,
   useVerificationResult,
   type Criterion,
   type PlaceInfo,
   type Recommendation,
   type RecommendationTopic,
+  type VerdictReason,
   type VerificationResult,
-  type VerificationStatus,
   type WebsiteStatus,
 } from "../../api/verification";
+import { useApiErrorHandler } from "../../shell/errorHandling";
 import { formatDateTime, formatShipmentDate, formatUsd } from "../../i18n/format";
 import { useLanguage } from "../../i18n/language";
-import { isMessageKey, type Language, type MessageKey } from "../../i18n/messages";
+import { isMessageKey, type Language } from "../../i18n/messages";
 import { useT, type Translate } from "../../i18n/useT";
 import { EmptyState, PageHeader } from "../../shell/PageHeader";
 import { Skeleton } from "../../shell/Skeleton";
-import { CHECK_LABELS, isCheckName, STATE_LABELS } from "./checks";
+import { CHECK_LABELS, STATE_LABELS, useChargeRule } from "./checks";
 import { countryLabel, formatAge } from "./format";
 import { AdvancedReportForm, CustomReportForm } from "./ReportForms";
 import { SanctionsSection } from "./SanctionsSection";
@@ -37,12 +45,6 @@ function Facts({ facts, label }: { facts: Fact[]; label?: string }) {
     </dl>
   );
 }
-
-const STATUS_TEXTS: Record<VerificationStatus, MessageKey> = {
-  verified: "verification.status.verified",
-  partially_verified: "verification.status.partial",
-  insufficient_data: "verification.result.insufficient",
-};
 
 function websiteStatusText(t: Translate, status: WebsiteStatus | null): string {
   if (!status) return "";
@@ -113,27 +115,55 @@ function Place({ place }: { place: PlaceInfo | null }) {
   );
 }
 
-const camel = (name: string) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
-
-function Criteria({ criteria }: { criteria: Criterion[] }) {
+function RetryButton({ companyId, checkKey }: { companyId: number; checkKey: string }) {
   const t = useT();
+  const handleError = useApiErrorHandler();
+  const { mutate } = useSWRConfig();
+  const [running, setRunning] = useState(false);
+  const check = checkOfKey(checkKey);
+  if (!check) return null;
+  const retry = async () => {
+    setRunning(true);
+    await retryCheck(companyId, check, handleError);
+    await Promise.all([mutate((key) => isCompanyVerificationKey(companyId, key)), refreshMyVerifications()]);
+    setRunning(false);
+  };
+  return (
+    <button type="button" className="button button--secondary button--small" disabled={running} onClick={() => void retry()}>
+      {running ? t("verification.state.verifying") : t("verification.result.retry")}
+    </button>
+  );
+}
+
+function Criteria({ result }: { result: VerificationResult }) {
+  const t = useT();
+  const language = useLanguage();
   const stateText = (criterion: Criterion): string => {
     if (criterion.state === "error") return criterion.error ?? t("verification.state.error");
     if (criterion.state !== "success") return t(STATE_LABELS[criterion.state]);
     return t(criterion.foundData ? "verification.criteria.found" : "verification.criteria.nothingFound");
   };
+  const retryUntil = result.freeRetryUntil;
   return (
     <section className="card verification-panel" aria-labelledby="verification-criteria-title">
       <h2 id="verification-criteria-title" className="card__title">
         {t("verification.result.criteria")}
       </h2>
-      <Facts
-        facts={criteria.map((criterion) => {
-          const check = camel(criterion.key);
-          const label = isCheckName(check) ? t(CHECK_LABELS[check]) : criterion.key;
-          return [label, stateText(criterion)];
+      <dl className="verification-facts">
+        {result.leadVerificationCriteria.map((criterion) => {
+          const check = checkOfKey(criterion.key);
+          return (
+            <div key={criterion.key}>
+              <dt>{check ? t(CHECK_LABELS[check]) : criterion.key}</dt>
+              <dd>
+                {stateText(criterion)}
+                {retryUntil && criterion.state === "error" && <RetryButton companyId={result.companyId} checkKey={criterion.key} />}
+              </dd>
+            </div>
+          );
         })}
-      />
+      </dl>
+      {retryUntil && <p className="muted">{t("verification.result.retryUntil", { date: formatDateTime(retryUntil, language) })}</p>}
     </section>
   );
 }
@@ -173,24 +203,45 @@ function Recommendations({ recommendations }: { recommendations: VerificationRes
   );
 }
 
+function ReasonItem({ reason }: { reason: VerdictReason }) {
+  const t = useT();
+  const language = useLanguage();
+  const source = reason.source
+    ? reason.sourceDate
+      ? t("verification.result.sourceDated", { source: reason.source, date: formatShipmentDate(reason.sourceDate, language) })
+      : t("verification.result.source", { source: reason.source })
+    : "";
+  return (
+    <li className="verification-reason" data-level={reason.level}>
+      <span className="verification-reason__level">{t(STATUS_TEXTS[reason.level])}</span>
+      <span>{reason.text}</span>
+      {source && <span className="data-table__detail">{source}</span>}
+    </li>
+  );
+}
+
 function Verdict({ result }: { result: VerificationResult }) {
   const t = useT();
+  const rule = useChargeRule();
   return (
-    <section className="card verification-verdict" aria-labelledby="verification-verdict-title">
+    <section className="card verification-verdict" aria-labelledby="verification-verdict-title" data-status={result.status}>
       <h2 id="verification-verdict-title" className="card__title">
         {t("verification.result.verdict")}
         <span className="verification-status" data-status={result.status}>
           {t(STATUS_TEXTS[result.status])}
         </span>
+        {result.isDemo && <span className="badge demo-badge">{t("market.demo.badge")}</span>}
       </h2>
       {result.message && <p className="form-alert">{t("verification.result.insufficient")}</p>}
-      {result.trustVerdict.length > 0 && (
-        <ul className="verification-verdict__sentences">
-          {result.trustVerdict.map((sentence) => (
-            <li key={sentence}>{sentence}</li>
-          ))}
-        </ul>
-      )}
+      <ul className="verification-verdict__reasons">
+        {result.verdict.reasons.map((reason) => (
+          <ReasonItem key={`${reason.check}:${reason.code}:${reason.text}`} reason={reason} />
+        ))}
+      </ul>
+      <details className="verification-charge">
+        <summary>{t("verification.result.charge")}</summary>
+        <p className="muted">{rule}</p>
+      </details>
     </section>
   );
 }
@@ -213,7 +264,7 @@ export function ResultPage({ companyId }: { companyId: number }) {
         <SanctionsSection companyId={companyId} />
         <TradeSection companyId={companyId} name={name} />
         <Place place={result.detail.placeInformation} />
-        <Criteria criteria={result.leadVerificationCriteria} />
+        <Criteria result={result} />
       </>
     );
   else if (status === 404 || status === 409)

@@ -52,9 +52,37 @@ const SHIPMENT = {
   order_value_usd: 70000,
 };
 
+const REASONS = [
+  {
+    check: "website",
+    code: "check_failed",
+    level: "needs_review",
+    source: "",
+    source_date: null,
+    text: "The website check could not run (The website is unreachable): run it again before relying on this result.",
+  },
+  {
+    check: "trade_data",
+    code: "trade_records",
+    level: "verified",
+    source: "trade data",
+    source_date: "2026-02-12",
+    text: "Imports HS 0801 from Viet Nam, last shipment 2 months ago.",
+  },
+  {
+    check: "sanctions",
+    code: "screened_clear",
+    level: "verified",
+    source: "OFAC SDN",
+    source_date: "2026-01-15",
+    text: "No sanctions match on OFAC SDN (2026-01-15, 14,965 entries).",
+  },
+];
+
 const RESULT = {
   company_id: 42,
-  status: "verified",
+  status: "needs_review",
+  verdict: { status: "needs_review", reasons: REASONS },
   industry: "Food & Beverages",
   website: "https://nordkern.example",
   company_name: "Nordkern Foods GmbH",
@@ -99,13 +127,11 @@ const RESULT = {
     sanction_match: { value: "no", texts: {} },
     transactions: { value: "strong", texts: { en: "An active importer with 37 shipments.", vi: "Nhà nhập khẩu năng động.", "zh-hans": "活跃的进口商。" } },
   },
-  trust_verdict: [
-    "Imports HS 0801 from Viet Nam, last shipment 2 months ago.",
-    "No sanctions match above the threshold 0.75.",
-    "Domain registered 9 years ago.",
-  ],
+  trust_verdict: REASONS.map((reason) => reason.text),
   language: "en",
   message: null,
+  free_retry_until: "2026-03-08T09:59:00Z",
+  is_demo: true,
 };
 
 const SANCTIONS = {
@@ -158,6 +184,9 @@ function progressOf(fields: Record<string, unknown>) {
     finished: true,
     paid: true,
     credits_charged: 100,
+    credits_held: 0,
+    status: "verified",
+    free_retry_until: null,
     started_at: "2026-03-01T09:59:00Z",
     finished_at: "2026-03-01T10:00:00Z",
     ...fields,
@@ -173,6 +202,7 @@ const MINE = [
     checker_states: { ...ALL_SUCCESS, trade_data: "error", website: "error" },
     is_done: false,
     credits_charged: 70,
+    status: "partly_verified",
   }),
 ];
 
@@ -252,7 +282,8 @@ describe("the verification search", () => {
     expect(screen.getByRole("tooltip").textContent).toBe("A company verification costs 100 credits.");
     fireEvent.click(verify);
     const confirm = screen.getByRole("dialog", { name: "Verify Nordkern Foods GmbH?" });
-    expect(within(confirm).getByText("Costs up to 100 credits, charged once all four checks have finished.")).toBeTruthy();
+    expect(within(confirm).getByText(/100 credits are held while the checks run\. .* pay 70 credits .* 10 for each further one/)).toBeTruthy();
+    expect(within(confirm).getByText("Your balance: 510 credits.")).toBeTruthy();
     fireEvent.click(within(confirm).getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("dialog")).toBeNull();
 
@@ -263,7 +294,7 @@ describe("the verification search", () => {
     expect(within(progress).getByText("0%")).toBeTruthy();
     expect(await within(progress).findByText("100%")).toBeTruthy();
     expect(within(progress).getAllByText("Done")).toHaveLength(4);
-    expect(callsTo(fetchMock, checkPath(42, "sanctions"))).toEqual([{ domain: "nordkern.example" }]);
+    expect(callsTo(fetchMock, checkPath(42, "sanctions"))).toEqual([{ domain: "nordkern.example", retry: false }]);
 
     fireEvent.click(within(progress).getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("dialog")).toBeNull();
@@ -272,16 +303,34 @@ describe("the verification search", () => {
     expect(useVerificationStore.getState().verifications).toEqual([]);
   });
 
-  it("tells the user through the general error handler when the credits do not cover the checks", async () => {
-    const noCredit = failure(403, "Insufficient credit", "insufficient_credit");
+  it("says before anything runs that the balance is short, and offers the credit plans instead", async () => {
+    const fetchMock = stubApi(routes());
+    const credits = { balance: 4, free: 4, bought: 0, held: 0, daily_allowance: 10 };
+    renderPage(searchPage, "en", { [USERS_PATH]: clientData(wireProfile({ credits })) });
+    search("Nordkern");
+    fireEvent.click(await screen.findByRole("button", { name: "Verify" }));
+    const confirm = screen.getByRole("dialog", { name: "Verify Nordkern Foods GmbH?" });
+    expect(within(confirm).getByRole("alert").textContent).toBe(
+      "You need 100 credits to start a verification and have 4: nothing will run until you add credits.",
+    );
+    expect(within(confirm).queryByRole("button", { name: "Confirm" })).toBeNull();
+    fireEvent.click(within(confirm).getByRole("button", { name: "See credit plans" }));
+    expect(window.location.search).toBe("?pricing=lead-sourcing");
+    expect(callsTo(fetchMock, checkPath(42, "sanctions"))).toHaveLength(0);
+  });
+
+  it("says once that nothing ran when the server refuses the run for want of credits", async () => {
+    const noCredit = failure(403, "insufficient credit: 100 needed, 60 available", "insufficient_credit");
     stubApi(routes(Object.fromEntries(["company-profile", "trade-data", "sanctions", "website"].map((segment) => [checkPath(42, segment), noCredit]))));
     renderPage(searchPage);
     search("Nordkern");
     fireEvent.click(await screen.findByRole("button", { name: "Verify" }));
     fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
     const progress = screen.getByRole("dialog", { name: "Verifying Nordkern Foods GmbH" });
-    await waitFor(() => expect(within(progress).getAllByText("Error")).toHaveLength(4));
-    expect(useToastStore.getState().toasts[0]?.title).toEqual({ id: "error.insufficientCredit" });
+    expect(await within(progress).findByText("Not enough credits to start this verification: nothing was run and nothing was charged.")).toBeTruthy();
+    expect(within(progress).getAllByText("Pending")).toHaveLength(4);
+    expect(within(progress).queryByText("Error")).toBeNull();
+    expect(useToastStore.getState().toasts.map((toast) => toast.title)).toEqual([{ id: "error.insufficientCredit" }]);
   });
 
   it("reopens a verification already under way instead of asking again", async () => {
@@ -320,6 +369,7 @@ describe("My Verification", () => {
     expect((await within(drawer).findByRole("link", { name: "Nordkern Foods GmbH" })).getAttribute("href")).toBe("/lead-verification/42");
     expect(within(drawer).getByText("Verified")).toBeTruthy();
     expect(within(drawer).getByText("Partly verified")).toBeTruthy();
+    expect(within(drawer).getByText("Partly verified").getAttribute("data-status")).toBe("partly_verified");
     fireEvent.click(within(drawer).getByRole("button", { name: "Close" }));
     expect(window.location.search).toBe("");
   });
@@ -338,7 +388,11 @@ describe("the verification result", () => {
     stubApi(routes());
     renderPage(detailPage);
     expect(await screen.findByText("Imports HS 0801 from Viet Nam, last shipment 2 months ago.")).toBeTruthy();
-    expect(screen.getByText("Domain registered 9 years ago.")).toBeTruthy();
+    const verdict = screen.getByRole("heading", { name: /Trust verdict/ }).closest("section")!;
+    expect(within(verdict).getAllByText("Needs review").length).toBe(2); // the status and the website's reason
+    expect(within(verdict).getByText("Demo data")).toBeTruthy();
+    expect(within(verdict).getByText("Source: OFAC SDN, Jan 15, 2026")).toBeTruthy();
+    expect(within(verdict).getByText(/A check that fails costs nothing and can be run again free for 7 days/)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back to Lead Verification" }).getAttribute("href")).toBe("/lead-verification");
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Nordkern Foods GmbH");
     for (const text of [
@@ -370,10 +424,22 @@ describe("the verification result", () => {
   it("reads a preloaded result, its criteria still JSON text, without asking the server", async () => {
     const fetchMock = stubApi(routes({ [`GET ${VERIFICATION_PATH}/42/results`]: failure(500, "Server error", "server_error") }));
     renderPage(detailPage, "en", { [`${VERIFICATION_PATH}/42/results`]: clientData(RESULT) });
-    expect(screen.getByText("Domain registered 9 years ago.")).toBeTruthy();
+    expect(screen.getByText("Imports HS 0801 from Viet Nam, last shipment 2 months ago.")).toBeTruthy();
     expect(screen.getByText("Checked, nothing found")).toBeTruthy();
     await screen.findByText("No sanctions match above the threshold.");
     expect(callsTo(fetchMock, `GET ${VERIFICATION_PATH}/42/results`)).toHaveLength(0);
+  });
+
+  it("runs a check that failed again, free, and reads the result again", async () => {
+    const fetchMock = stubApi(routes());
+    renderPage(detailPage);
+    const criteria = (await screen.findByRole("heading", { name: "Verification criteria" })).closest("section")!;
+    expect(within(criteria).getByText(/can be run again free until/)).toBeTruthy();
+    const retries = within(criteria).getAllByRole("button", { name: "Run again free" });
+    expect(retries).toHaveLength(1); // only the website check failed
+    fireEvent.click(retries[0]!);
+    await waitFor(() => expect(callsTo(fetchMock, checkPath(42, "website"))).toEqual([{ domain: "", retry: true }]));
+    await waitFor(() => expect(callsTo(fetchMock, `GET ${VERIFICATION_PATH}/42/results`).length).toBeGreaterThan(1));
   });
 
   it("shows the latest ten orders of a long history, and all of them on request", async () => {

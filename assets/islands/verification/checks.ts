@@ -1,5 +1,13 @@
-import { CHECKS, type CheckName, type CheckState } from "../../api/verification";
+import {
+  FREE_RETRY_DAYS,
+  VERIFICATION_BASE_CREDITS,
+  VERIFICATION_FURTHER_CREDITS,
+  VERIFICATION_MAX_CREDITS,
+  type CheckName,
+  type CheckState,
+} from "../../api/verification";
 import type { MessageKey } from "../../i18n/messages";
+import { useT } from "../../i18n/useT";
 
 export const CHECK_LABELS: Record<CheckName, MessageKey> = {
   companyProfile: "verification.check.companyProfile",
@@ -16,6 +24,13 @@ export const STATE_LABELS: Record<CheckState, MessageKey> = {
   error: "verification.state.error",
 };
 
-export function isCheckName(name: string): name is CheckName {
-  return (CHECKS as readonly string[]).includes(name);
+/** The charging rule, in the same words wherever it is shown (the confirm dialog, the result). */
+export function useChargeRule(): string {
+  const t = useT();
+  return t("verification.confirm.rule", {
+    max: VERIFICATION_MAX_CREDITS,
+    base: VERIFICATION_BASE_CREDITS,
+    further: VERIFICATION_FURTHER_CREDITS,
+    days: FREE_RETRY_DAYS,
+  });
 }
