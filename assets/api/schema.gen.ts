@@ -537,7 +537,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Search Internet */
+        /**
+         * Search Internet
+         * @description Companies from the company registry and the web search, in the rows of the database
+         *     search (with no id: they are not stored) plus their source; `meta.unavailable` says which
+         *     source was off or failed.
+         */
         get: operations["apps_verification_api_search_internet"];
         put?: never;
         post?: never;
