@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import threading
 import time
+from datetime import timedelta
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
@@ -16,7 +17,7 @@ from django.db.models import Sum
 
 from apps.accounts.models import User
 from apps.billing import selectors, services
-from apps.billing.models import CreditAccount, CreditEntry, Order, Subscription
+from apps.billing.models import CreditAccount, CreditEntry, CreditHold, Order, Subscription
 from apps.billing.services import InsufficientCredit, QueryLimitExceeded
 from apps.billing.tests.conftest import refund_event, session_event
 from apps.core.errors import Conflict
@@ -201,3 +202,23 @@ def test_two_payment_events_for_one_session_at_once_start_one_subscription() -> 
 
     assert (first, second) == (services.Outcome.FULFILLED, services.Outcome.ALREADY_DONE)
     assert Subscription.objects.filter(user=user).count() == 1
+
+
+def test_fifty_simultaneous_holds_back_only_what_the_balance_covers() -> None:
+    user = User.objects.create_user("lan@example.com")
+    services.grant_credits(user, amount=240, reason="Basic pack", reference="order:1")
+    lifetime = timedelta(minutes=5)
+
+    results = all_at_once(
+        lambda number: services.hold_credits(
+            user,
+            amount=100,
+            reason="verification",
+            reference=f"verification:{number}:1",
+            lifetime=lifetime,
+        )  # fmt: skip
+    )
+
+    held = [result for result in results if isinstance(result, CreditHold)]
+    assert len(held) == 2  # 250 credits (240 bought, 10 free today) back two holds of 100
+    assert selectors.credit_summary(user, 10)["balance"] == 50
