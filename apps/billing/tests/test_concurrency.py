@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import threading
 import time
-from datetime import timedelta
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 
 import pytest
 from django.db import connection, connections, transaction
@@ -216,7 +216,7 @@ def test_fifty_simultaneous_holds_back_only_what_the_balance_covers() -> None:
             reason="verification",
             reference=f"verification:{number}:1",
             lifetime=lifetime,
-        )  # fmt: skip
+        )
     )
 
     held = [result for result in results if isinstance(result, CreditHold)]
