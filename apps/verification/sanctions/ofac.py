@@ -3,7 +3,11 @@ columns), `alt.csv` / `cons_alt.csv` (aliases) and `add.csv` / `cons_add.csv` (a
 
 The files have no header; `-0- ` (with its trailing space) means empty; lines end in CRLF and
 the last one is a lone `\\x1a` end-of-file mark. Several programmes are written `SDGT] [IFSR`.
-The SDN file carries its aliases only inside Remarks ("a.k.a. 'BNC'")."""
+The SDN file carries its aliases only inside Remarks ("a.k.a. 'BNC'").
+
+A file that is not OFAC's CSV at all (empty, an HTML page, a JSON document) or that ends
+without the end-of-file mark (cut short) raises `SanctionsFileError`: read on, it would load
+as a list with few or no entries."""
 
 from __future__ import annotations
 
@@ -13,7 +17,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from apps.core.importfiles import BadLine, csv_records
-from apps.verification.sanctions.records import BadRow, ParsedParty, open_binary, unique
+from apps.verification.sanctions.records import (
+    BadRow,
+    ParsedParty,
+    SanctionsFileError,
+    foreign_content,
+    open_binary,
+    unique,
+)
 
 EMPTY = "-0-"
 END_OF_FILE = "\x1a"
@@ -26,19 +37,30 @@ REMARK_COUNTRY = re.compile(r"\b(?:nationality|citizen)\s+([^;.()]+)", re.IGNORE
 def read_rows(path: Path, notes: list[BadRow]) -> Iterator[tuple[int, list[str] | str]]:
     """(line number, fields) of each data line, `-0-` read as empty, the EOF mark skipped;
     (line number, reason) for a line that cannot be read. A line that is not UTF-8 is read as
-    Windows-1252, OFAC's older encoding, and noted in `notes`."""
+    Windows-1252, OFAC's older encoding, and noted in `notes`. A file that is not OFAC's CSV,
+    or is cut short, raises `SanctionsFileError`."""
 
     def legacy(line: int) -> None:
         notes.append(BadRow(line, "not UTF-8 text: read as Windows-1252", path.name))
 
+    foreign = foreign_content(path)
+    if foreign:
+        raise SanctionsFileError(f"{path.name} is {foreign}, not an OFAC CSV file")
+    ended = False
     with open_binary(path) as raw:
         for line, fields in csv_records(raw, fallback=("cp1252", legacy)):
             if isinstance(fields, BadLine):
+                ended = False
                 yield line, fields.reason
-                continue
-            if fields == [END_OF_FILE] or fields == [""]:
-                continue
-            yield line, ["" if value.strip() == EMPTY else value.strip() for value in fields]
+            elif fields == [END_OF_FILE]:
+                ended = True
+            elif fields != [""]:
+                ended = False
+                yield line, ["" if value.strip() == EMPTY else value.strip() for value in fields]
+    if not ended:
+        raise SanctionsFileError(
+            f"{path.name} ends without OFAC's end-of-file mark (\\x1a): the file is cut short"
+        )
 
 
 def read_primary(path: Path, notes: list[BadRow]) -> Iterator[ParsedParty | BadRow]:

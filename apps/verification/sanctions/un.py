@@ -1,6 +1,9 @@
 """Reader of the UN Security Council Consolidated List XML (`sc-sanctions.xsd`): INDIVIDUALS and
 ENTITIES, names in FIRST_NAME..FOURTH_NAME, aliases in *_ALIAS/ALIAS_NAME, the list's date in
-the root's dateGenerated."""
+the root's dateGenerated.
+
+A file that is not that XML (empty, an HTML page, a JSON document, XML cut short or of another
+root) raises `SanctionsFileError` naming the file and why."""
 
 from __future__ import annotations
 
@@ -10,10 +13,18 @@ from datetime import date
 from pathlib import Path
 
 from apps.core.importfiles import implausible_date
-from apps.verification.sanctions.records import BadRow, ParsedParty, open_binary, unique
+from apps.verification.sanctions.records import (
+    BadRow,
+    ParsedParty,
+    SanctionsFileError,
+    foreign_content,
+    open_binary,
+    unique,
+)
 
 NAME_PARTS = ("FIRST_NAME", "SECOND_NAME", "THIRD_NAME", "FOURTH_NAME")
 KINDS = {"INDIVIDUAL": "individual", "ENTITY": "entity"}
+ROOT = "CONSOLIDATED_LIST"
 
 
 def text(element: ET.Element, path: str) -> str:
@@ -26,11 +37,34 @@ def texts(element: ET.Element, path: str) -> list[str]:
 
 def read_un(path: Path) -> tuple[date | None, Iterator[ParsedParty | BadRow]]:
     """The list's generation date and its parties."""
-    with open_binary(path) as stream:
-        root = ET.parse(stream).getroot()  # noqa: S314
+    root = list_root(path)
     generated = root.get("dateGenerated", "")[:10]
-    published = date.fromisoformat(generated) if generated else None
+    try:
+        published = date.fromisoformat(generated) if generated else None
+    except ValueError as error:
+        raise SanctionsFileError(
+            f"{path.name}: dateGenerated {generated!r} is not a date"
+        ) from error
     return published, parties(root)
+
+
+def list_root(path: Path) -> ET.Element:
+    """The root of the UN list's XML; see the module's docstring for what is refused."""
+    foreign = foreign_content(path)
+    if foreign:
+        raise SanctionsFileError(f"{path.name} is {foreign}, not the UN list's XML")
+    try:
+        with open_binary(path) as stream:
+            root = ET.parse(stream).getroot()  # noqa: S314
+    except ET.ParseError as error:
+        raise SanctionsFileError(
+            f"{path.name} is not well-formed XML ({error}): cut short, or not the UN list"
+        ) from error
+    if root.tag != ROOT:
+        raise SanctionsFileError(
+            f"{path.name}: its root element is <{root.tag}>, not the UN list's <{ROOT}>"
+        )
+    return root
 
 
 def parties(root: ET.Element) -> Iterator[ParsedParty | BadRow]:

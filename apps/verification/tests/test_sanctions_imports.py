@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gzip
+import re
 import shutil
 from datetime import date
 from io import StringIO
@@ -18,6 +20,7 @@ from apps.verification.sanctions.imports import (
     SanctionsFileError,
     import_sanctions,
 )
+from apps.verification.sanctions.screening import ScreeningStatus, screen
 
 pytestmark = pytest.mark.django_db
 
@@ -100,7 +103,7 @@ def test_reimport_replaces_the_list_and_bad_rows_are_reported(tmp_path: Path) ->
         b'x1,"NO NUMBER",-0- ,"CUBA",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- \r\n'
         b'7,"TOO SHORT",-0- \r\n\x1a'
     )
-    [report] = import_sanctions([changed])
+    [report] = import_sanctions([changed], allow_shrink=True)
 
     assert report.loaded == 1
     assert [bad.line for bad in report.bad_rows] == [2, 3]
@@ -113,7 +116,7 @@ def test_a_failed_load_keeps_the_previous_copy(tmp_path: Path) -> None:
     broken = tmp_path / "un_consolidated.xml"
     broken.write_text("<CONSOLIDATED_LIST><INDIVIDUALS>", encoding="utf-8")
 
-    with pytest.raises(SyntaxError):
+    with pytest.raises(SanctionsFileError, match="not well-formed XML"):
         import_sanctions([broken])
 
     assert SanctionsList.objects.get(name=UN_CONSOLIDATED).entry_count == 4
@@ -127,11 +130,22 @@ def test_unknown_files_and_lone_companions_are_refused(tmp_path: Path) -> None:
         import_sanctions([DATA / "cons_alt.csv"])
 
 
+def without_times(output: str) -> list[str]:
+    """The command's summary lines without their (varying) durations."""
+    return [line.rsplit(", in ", 1)[0] for line in output.splitlines()]
+
+
 def test_command_loads_every_list_once_with_if_empty() -> None:
     out = StringIO()
     call_command("import_sanctions", SDN, *CONSOLIDATED, UN, "--no-progress", stdout=out)
-    assert "OFAC SDN: 6 entries" in out.getvalue()
-    assert "published unknown" in out.getvalue()  # the consolidated files carry no date
+    assert without_times(out.getvalue()) == [
+        f"OFAC SDN: 6 entries from {SDN.name} (replacing 0), published 2024-05-03 "
+        "(date in the file name), 0 bad rows",
+        "OFAC Consolidated: 3 entries from cons_prim.csv (replacing 0), published unknown "
+        "(unknown: OFAC's CSV files carry no date), 0 bad rows",
+        f"UN Consolidated: 4 entries from {UN.name} (replacing 0), published 2026-02-27 "
+        "(dateGenerated in the file), 0 bad rows",
+    ]
     assert SanctionsList.objects.count() == 3
 
     out = StringIO()
@@ -204,3 +218,179 @@ def test_an_un_entry_listed_on_an_implausible_date_is_a_bad_row(tmp_path: Path) 
         (2, "LISTED_ON is outside 1950-01-01 to " + f"{date.today().year + 1}-12-31"),
         (3, "LISTED_ON is not a date"),
     ]
+
+
+# A list wiped by a broken file would answer every screening "clear": such files are refused.
+
+ERROR_PAGE = Path(__file__).parent / "recordings" / "sanctions_files" / "error_page.html"
+KEPT = "No list was changed: the previous copies were kept."
+
+
+def screening_data() -> list[tuple[object, ...]]:
+    """Every list and every listed party as screening reads them."""
+    lists = SanctionsList.objects.order_by("name").values_list(
+        "name", "published_on", "published_note", "source_file", "loaded_at", "entry_count"
+    )
+    parties = SanctionedParty.objects.order_by("id").values_list(
+        "id", "sanctions_list__name", "source_id", "name", "aliases", "countries", "match_keys"
+    )
+    return [*lists, *parties]
+
+
+@pytest.fixture
+def loaded() -> list[tuple[object, ...]]:
+    """The SDN, Consolidated and UN test lists loaded; the screening data they make."""
+    import_sanctions([SDN, *CONSOLIDATED, UN])
+    assert screen("Banco Nacional de Cuba").status == ScreeningStatus.POSSIBLE_MATCH
+    return screening_data()
+
+
+def refused(path: Path, *options: str) -> str:
+    """The command's error for loading `path`, which must be refused."""
+    with pytest.raises(CommandError) as refusal:
+        call_command("import_sanctions", path, "--no-progress", *options)
+    return str(refusal.value)
+
+
+def assert_unchanged(before: list[tuple[object, ...]]) -> None:
+    assert screening_data() == before
+    assert screen("Banco Nacional de Cuba").status == ScreeningStatus.POSSIBLE_MATCH
+
+
+@pytest.mark.parametrize("name", ["sdn.csv", "cons_prim.csv", "un_consolidated.xml"])
+def test_an_empty_file_is_refused_and_every_list_kept(
+    tmp_path: Path, loaded: list[tuple[object, ...]], name: str
+) -> None:
+    empty = tmp_path / name
+    empty.write_bytes(b"\r\n")
+
+    message = refused(empty)
+
+    assert message.startswith(f"{name} is empty, not ")
+    assert message.endswith(KEPT)
+    assert_unchanged(loaded)
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("sdn.csv", "sdn.csv is an HTML page, not an OFAC CSV file"),
+        ("ofac_sdn_2024-06-01.csv.gz", "is an HTML page, not an OFAC CSV file"),
+        ("un_consolidated.xml", "un_consolidated.xml is an HTML page, not the UN list's XML"),
+    ],
+)
+def test_an_html_error_page_saved_as_a_list_is_refused(
+    tmp_path: Path, loaded: list[tuple[object, ...]], name: str, expected: str
+) -> None:
+    page = tmp_path / name
+    body = ERROR_PAGE.read_bytes()
+    page.write_bytes(gzip.compress(body) if name.endswith(".gz") else body)
+
+    message = refused(page)
+
+    assert expected in message
+    assert_unchanged(loaded)
+
+
+@pytest.mark.parametrize("name", ["sdn.csv", "un_consolidated.xml"])
+def test_a_json_error_answer_saved_as_a_list_is_refused(
+    tmp_path: Path, loaded: list[tuple[object, ...]], name: str
+) -> None:
+    answer = tmp_path / name
+    answer.write_text('{"error": "Too Many Requests", "status": 429}', encoding="utf-8")
+
+    assert f"{name} is a JSON document" in refused(answer)
+    assert_unchanged(loaded)
+
+
+def test_cut_short_files_are_refused(tmp_path: Path, loaded: list[tuple[object, ...]]) -> None:
+    sdn = tmp_path / "sdn.csv"
+    sdn.write_bytes(SDN.read_bytes()[:-300])  # mid-line, and without the end-of-file mark
+    un_list = tmp_path / "un_consolidated.xml"
+    un_list.write_bytes(gzip.decompress(UN.read_bytes())[:3_000])
+
+    assert "sdn.csv ends without OFAC's end-of-file mark" in refused(sdn)
+    assert "un_consolidated.xml is not well-formed XML" in refused(un_list)
+    assert_unchanged(loaded)
+
+
+def test_a_file_of_other_rows_has_no_entries_and_is_refused(
+    tmp_path: Path, loaded: list[tuple[object, ...]]
+) -> None:
+    other = tmp_path / "sdn.csv"
+    other.write_bytes(b"name,country,phone\r\nACME,VN,123\r\n\x1a")
+    xml = tmp_path / "un_consolidated.xml"
+    xml.write_text("<CONSOLIDATED_LIST><INDIVIDUALS/></CONSOLIDATED_LIST>", encoding="utf-8")
+    feed = tmp_path / "un_feed.xml"
+    feed.write_text("<rss><channel/></rss>", encoding="utf-8")
+
+    assert refused(other).startswith(
+        "sdn.csv: no OFAC SDN entries in the file (2 bad rows; line 1: 3 columns, expected 12)"
+    )
+    assert "un_consolidated.xml: no UN Consolidated entries in the file" in refused(xml)
+    assert "un_feed.xml: its root element is <rss>" in refused(feed)
+    assert_unchanged(loaded)
+
+
+def first_sdn_lines(path: Path, count: int) -> Path:
+    """`path`: the SDN test file's first `count` entries, as OFAC writes a file."""
+    lines = SDN.read_bytes().split(b"\r\n")
+    path.write_bytes(b"\r\n".join(lines[:count]) + b"\r\n\x1a")
+    return path
+
+
+def test_a_list_under_half_its_loaded_size_is_refused_unless_allowed(
+    tmp_path: Path, loaded: list[tuple[object, ...]]
+) -> None:
+    shrunk = first_sdn_lines(tmp_path / "sdn.csv", 2)
+
+    message = refused(shrunk)
+
+    assert message.startswith(
+        "sdn.csv: 2 OFAC SDN entries, under half of the 6 loaded now "
+        "(if the list did shrink, load it with --allow-shrink)"
+    )
+    assert_unchanged(loaded)
+
+    out = StringIO()
+    call_command("import_sanctions", shrunk, "--allow-shrink", "--no-progress", stdout=out)
+    assert "OFAC SDN: 2 entries from sdn.csv (replacing 6)" in out.getvalue()
+    assert SanctionsList.objects.get(name=OFAC_SDN).entry_count == 2
+
+
+def test_a_list_of_half_its_loaded_size_loads(tmp_path: Path) -> None:
+    import_sanctions([SDN])
+
+    [report] = import_sanctions([first_sdn_lines(tmp_path / "sdn.csv", 3)])
+
+    assert (report.loaded, report.replaced) == (3, 6)
+
+
+def test_one_refused_list_keeps_the_others_from_loading_too(
+    tmp_path: Path, loaded: list[tuple[object, ...]]
+) -> None:
+    newer_sdn = tmp_path / "sdn_2024-06-01.csv"
+    newer_sdn.write_bytes(SDN.read_bytes())
+    page = tmp_path / "un_consolidated.xml"
+    page.write_bytes(ERROR_PAGE.read_bytes())
+
+    with pytest.raises(CommandError, match=re.escape("un_consolidated.xml is an HTML page")):
+        call_command("import_sanctions", newer_sdn, page, "--no-progress")
+
+    assert_unchanged(loaded)
+    assert SanctionsList.objects.get(name=OFAC_SDN).published_on == date(2024, 5, 3)
+
+
+def test_sdn_aliases_and_addresses_files_load_with_their_list(tmp_path: Path) -> None:
+    recorded = Path(__file__).parent / "recordings" / "sanctions_files"
+    alt, add = tmp_path / "alt.csv", tmp_path / "add.csv"
+    shutil.copy(recorded / "sdn_alt.csv", alt)
+    shutil.copy(recorded / "sdn_add.csv", add)
+
+    [report] = import_sanctions([add, SDN, alt])
+
+    assert (report.list_name, report.loaded) == (OFAC_SDN, 6)
+    assert party(OFAC_SDN, "2686").aliases == ["NASRALLAH, Hassan"]
+    assert party(OFAC_SDN, "306").countries == ["Cuba"]
+    with pytest.raises(SanctionsFileError, match="need their sdn file"):
+        import_sanctions([alt])

@@ -8,30 +8,27 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from apps.core.fileimport import UNREADABLE_FILE_ERRORS
 from apps.core.progress import ProgressBar
 from apps.verification.models import SanctionsList
 from apps.verification.sanctions.imports import (
     ListFiles,
     ListReport,
     SanctionsFileError,
+    dated,
     group_files,
-    import_list,
+    import_lists,
 )
 
-# A list file that cannot be read or parsed (SyntaxError: the XML parser's) ends the command.
-_LIST_ERRORS: tuple[type[Exception], ...] = (
-    SanctionsFileError,
-    SyntaxError,
-    *UNREADABLE_FILE_ERRORS,
-)
+KEPT = "No list was changed: the previous copies were kept."
 
 
 class Command(BaseCommand):
     help = (
-        "Load the OFAC SDN (sdn.csv), OFAC Consolidated (cons_prim.csv with cons_alt.csv and "
-        "cons_add.csv) and UN Consolidated (XML) lists, plain or .gz. Each list given replaces "
-        "its previous copy in one transaction."
+        "Load the OFAC SDN (sdn.csv, with alt.csv and add.csv), OFAC Consolidated (cons_prim.csv "
+        "with cons_alt.csv and cons_add.csv) and UN Consolidated (XML) lists, plain or .gz. The "
+        "lists given replace their previous copies together in one transaction; a file that is "
+        "not its list's format, has no entries or under half the entries loaded now is refused, "
+        "and then no list changes."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -40,6 +37,11 @@ class Command(BaseCommand):
             "--published",
             type=date.fromisoformat,
             help="The OFAC files' publication date (YYYY-MM-DD), which the files do not carry.",
+        )
+        parser.add_argument(
+            "--allow-shrink",
+            action="store_true",
+            help="Load a list with under half the entries of the copy loaded now.",
         )
         parser.add_argument(
             "--if-empty", action="store_true", help="Load nothing when any list is loaded."
@@ -51,27 +53,39 @@ class Command(BaseCommand):
         if options["if_empty"] and SanctionsList.objects.exists():
             self.stdout.write("Sanctions lists already loaded: nothing to do")
             return
+        reports = self.load(self.given(options), options)
+        for report in reports:
+            self.print_report(report, options["show_bad"])
+
+    def given(self, options: dict[str, Any]) -> list[ListFiles]:
         missing = [str(path) for path in options["files"] if not path.is_file()]
         if missing:
             raise CommandError(f"No such file: {', '.join(missing)}")
         try:
-            reports = [self.load(files, options) for files in group_files(options["files"])]
-        except _LIST_ERRORS as error:
+            return group_files(options["files"])
+        except SanctionsFileError as error:
             raise CommandError(str(error)) from error
-        for report in reports:
-            for bad in [*report.bad_rows, *report.notes][: options["show_bad"]]:
-                self.stderr.write(f"{bad.file or report.source_file} line {bad.line}: {bad.reason}")
-            date_text = report.published_on.isoformat() if report.published_on else "unknown"
-            self.stdout.write(
-                f"{report.list_name}: {report.loaded:,} entries from {report.source_file}, "
-                f"published {date_text} ({report.published_note}), "
-                f"{len(report.bad_rows):,} bad rows, in {report.seconds:.1f} s"
-            )
 
-    def load(self, files: ListFiles, options: dict[str, Any]) -> ListReport:
+    def load(self, lists: list[ListFiles], options: dict[str, Any]) -> list[ListReport]:
         bar = None if options["no_progress"] else ProgressBar(self.stderr._out)
         try:
-            return import_list(files, published=options["published"], progress=bar)
+            return import_lists(
+                dated(lists, options["published"]),
+                allow_shrink=options["allow_shrink"],
+                progress=bar,
+            )
+        except SanctionsFileError as error:
+            raise CommandError(f"{error}\n{KEPT}") from error
         finally:
             if bar is not None:
                 bar.close()
+
+    def print_report(self, report: ListReport, show_bad: int) -> None:
+        for bad in [*report.bad_rows, *report.notes][:show_bad]:
+            self.stderr.write(f"{bad.file or report.source_file} line {bad.line}: {bad.reason}")
+        date_text = report.published_on.isoformat() if report.published_on else "unknown"
+        self.stdout.write(
+            f"{report.list_name}: {report.loaded:,} entries from {report.source_file} "
+            f"(replacing {report.replaced:,}), published {date_text} ({report.published_note}), "
+            f"{len(report.bad_rows):,} bad rows, in {report.seconds:.1f} s"
+        )
