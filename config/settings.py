@@ -235,6 +235,17 @@ VERIFICATION_WEBSEARCH_URL = env.str(
 VERIFICATION_WEBSEARCH_API_KEY = env.str("VERIFICATION_WEBSEARCH_API_KEY", "")
 VERIFICATION_WEBSEARCH_TIMEOUT = env.float("VERIFICATION_WEBSEARCH_TIMEOUT", 5.0)
 VERIFICATION_CACHE_DAYS = env.int("VERIFICATION_CACHE_DAYS", 7)
+# Where `manage.py import_sanctions --fetch` downloads the official lists: the folder of OFAC's
+# Sanctions List Service exports (SDN.CSV, ALT.CSV, ADD.CSV, CONS_PRIM.CSV, CONS_ALT.CSV,
+# CONS_ADD.CSV) and the UN Security Council Consolidated List XML; seconds a download may stall.
+SANCTIONS_OFAC_URL = env.str(
+    "SANCTIONS_OFAC_URL",
+    "https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/",
+)
+SANCTIONS_UN_URL = env.str(
+    "SANCTIONS_UN_URL", "https://scsanctions.un.org/resources/xml/en/consolidated.xml"
+)
+SANCTIONS_DOWNLOAD_TIMEOUT = env.float("SANCTIONS_DOWNLOAD_TIMEOUT", 60.0)
 # A sanctions list older than this (by its publication date) cannot vouch for a clear result.
 SANCTIONS_MAX_AGE_DAYS = env.int("SANCTIONS_MAX_AGE_DAYS", 31)
 

@@ -394,3 +394,10 @@ def test_sdn_aliases_and_addresses_files_load_with_their_list(tmp_path: Path) ->
     assert party(OFAC_SDN, "306").countries == ["Cuba"]
     with pytest.raises(SanctionsFileError, match="need their sdn file"):
         import_sanctions([alt])
+
+
+def test_the_command_wants_files_or_fetch() -> None:
+    with pytest.raises(CommandError, match="Give the list files, or --fetch"):
+        call_command("import_sanctions")
+    with pytest.raises(CommandError, match="Give the list files, or --fetch"):
+        call_command("import_sanctions", SDN, "--fetch")

@@ -1,15 +1,19 @@
-"""Load sanctions lists: see `apps.verification.sanctions.imports`."""
+"""Load sanctions lists, from files or downloaded: see `apps.verification.sanctions.imports`
+and `apps.verification.providers.sanctions_files`."""
 
 from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
+from tempfile import TemporaryDirectory
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from apps.core.progress import ProgressBar
 from apps.verification.models import SanctionsList
+from apps.verification.providers import SourceError
+from apps.verification.providers.sanctions_files import SanctionsFilesSource
 from apps.verification.sanctions.imports import (
     ListFiles,
     ListReport,
@@ -25,14 +29,19 @@ KEPT = "No list was changed: the previous copies were kept."
 class Command(BaseCommand):
     help = (
         "Load the OFAC SDN (sdn.csv, with alt.csv and add.csv), OFAC Consolidated (cons_prim.csv "
-        "with cons_alt.csv and cons_add.csv) and UN Consolidated (XML) lists, plain or .gz. The "
-        "lists given replace their previous copies together in one transaction; a file that is "
-        "not its list's format, has no entries or under half the entries loaded now is refused, "
-        "and then no list changes."
+        "with cons_alt.csv and cons_add.csv) and UN Consolidated (XML) lists, plain or .gz, or "
+        "download them all with --fetch. The lists given replace their previous copies together "
+        "in one transaction; a file that is not its list's format, has no entries or under half "
+        "the entries loaded now is refused, and then no list changes."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("files", nargs="+", type=Path)
+        parser.add_argument("files", nargs="*", type=Path)
+        parser.add_argument(
+            "--fetch",
+            action="store_true",
+            help="Download every list from OFAC and the UN (SANCTIONS_OFAC_URL, SANCTIONS_UN_URL).",
+        )
         parser.add_argument(
             "--published",
             type=date.fromisoformat,
@@ -50,10 +59,16 @@ class Command(BaseCommand):
         parser.add_argument("--no-progress", action="store_true")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if options["fetch"] == bool(options["files"]):
+            raise CommandError("Give the list files, or --fetch to download them (not both).")
         if options["if_empty"] and SanctionsList.objects.exists():
             self.stdout.write("Sanctions lists already loaded: nothing to do")
             return
-        reports = self.load(self.given(options), options)
+        if options["fetch"]:
+            with TemporaryDirectory(prefix="sanctions-") as folder:
+                reports = self.load(self.fetched(Path(folder)), options)
+        else:
+            reports = self.load(self.given(options), options)
         for report in reports:
             self.print_report(report, options["show_bad"])
 
@@ -65,6 +80,13 @@ class Command(BaseCommand):
             return group_files(options["files"])
         except SanctionsFileError as error:
             raise CommandError(str(error)) from error
+
+    def fetched(self, folder: Path) -> list[ListFiles]:
+        self.stderr.write("Downloading the OFAC and UN lists ...")
+        try:
+            return SanctionsFilesSource().fetch(folder)
+        except SourceError as error:
+            raise CommandError(f"Download failed: {error}\n{KEPT}") from error
 
     def load(self, lists: list[ListFiles], options: dict[str, Any]) -> list[ListReport]:
         bar = None if options["no_progress"] else ProgressBar(self.stderr._out)
