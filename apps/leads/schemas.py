@@ -321,6 +321,7 @@ class LeadCompanyOut(Schema):
     revenue_usd: int | None
     revenue_range: str
     employees: int | None
+    is_demo: bool
 
 
 class LeadOut(Schema):

@@ -417,6 +417,7 @@ def lead_row(
             "revenue_usd": company.revenue_usd,
             "revenue_range": company.revenue_range,
             "employees": company.employees,
+            "is_demo": company.is_demo,
         },
         "email": email.value if email and email.state == found else None,
         "email_status": (email.email_status or None) if email and email.state == found else None,

@@ -93,7 +93,7 @@ it("exports the revealed contacts as CSV, safe for spreadsheets", () => {
     jobTitle: "Buyer, nuts",
     seniority: "",
     department: "",
-    company: { id: 2, name: "=Nordkern", domain: "", country: "DE", revenueUsd: null, revenueRange: "", employees: null },
+    company: { id: 2, name: "=Nordkern", domain: "", country: "DE", revenueUsd: null, revenueRange: "", employees: null, isDemo: false },
     email: null,
     emailStatus: null,
     emailState: null,

@@ -2312,6 +2312,8 @@ export interface components {
             revenue_range: string;
             /** Employees */
             employees: number | null;
+            /** Is Demo */
+            is_demo: boolean;
         };
         /**
          * LeadOut

@@ -36,9 +36,14 @@ const CHECK_SEGMENTS: Record<CheckName, string> = {
 export type CheckState = "pending" | "in_progress" | "success" | "error";
 export type CheckerStates = Record<CheckName, CheckState>;
 
-/** A company the verification search found (selectors.company_data). */
+/**
+ * A company the verification search found (selectors.company_data). Rows of the internet search
+ * are not stored (id null) and name their `source` and its record (an LEI or a page address).
+ */
 export interface VerificationCompany {
-  id: number;
+  id: number | null;
+  source?: string;
+  sourceRecordId?: string;
   name: string;
   domain: string;
   website: string;

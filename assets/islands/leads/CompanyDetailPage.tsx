@@ -9,6 +9,7 @@ import { useLanguage } from "../../i18n/language";
 import { formatCount, formatRevenue, useCountries } from "./format";
 import { LeadTable } from "./LeadTable";
 import { TradeHistory } from "./TradeHistory";
+import { DemoBadge } from "../../components/DemoBadge";
 
 function Facts({ company }: { company: CompanyDetail }) {
   const t = useT();
@@ -96,7 +97,7 @@ export function CompanyDetailPage({ companyId }: { companyId: number | null }) {
   return (
     <>
       <PageHeader title={company.name} description={company.domain || undefined} back={back}>
-        {company.isDemo && <span className="badge demo-badge leads-detail__badge">{t("market.demo.badge")}</span>}
+        {company.isDemo && <DemoBadge className="leads-detail__badge" />}
       </PageHeader>
       <div className="leads">
         <Facts company={company} />

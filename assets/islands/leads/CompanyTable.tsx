@@ -7,6 +7,7 @@ import { EmptyState } from "../../shell/PageHeader";
 import { Skeleton } from "../../shell/Skeleton";
 import { useLanguage } from "../../i18n/language";
 import { formatCount, formatRevenue, useCountries } from "./format";
+import { DemoBadge } from "../../components/DemoBadge";
 
 interface Props {
   result: Page<Company> | undefined;
@@ -87,6 +88,7 @@ export function CompanyTable({ result, loading, pageSizes, listSearch, selected,
                   <Link href={companyHref(company.id, listSearch)} className="leads-table__name">
                     {company.name}
                   </Link>
+                  {company.isDemo && <DemoBadge />}
                   <span className="data-table__detail">
                     {[company.city, nameOf(company.country)].filter(Boolean).join(", ")}
                     {company.domain && ` · ${company.domain}`}

@@ -7,6 +7,7 @@ import { Skeleton } from "../../shell/Skeleton";
 import { useLanguage } from "../../i18n/language";
 import { EmailCell, PhoneCell } from "./ContactCells";
 import { formatCount, formatRevenue, seniorityLabel, useCountries } from "./format";
+import { DemoBadge } from "../../components/DemoBadge";
 
 /** The row as fetched, with a reveal answered since; once the server knows a state, it wins. */
 function withReveal(row: Lead, reveal: Lead | undefined): Lead {
@@ -119,6 +120,7 @@ export function LeadTable({ withinCompany = false, result, loading, pageSizes, o
                   {!withinCompany && (
                     <td data-label={label.company}>
                       <a href={`/find-global-company/${lead.company.id}`}>{lead.company.name}</a>
+                      {lead.company.isDemo && <DemoBadge />}
                     </td>
                   )}
                   <td data-label={label.email}>

@@ -30,6 +30,7 @@ import { countryLabel, formatAge } from "./format";
 import { AdvancedReportForm, CustomReportForm } from "./ReportForms";
 import { SanctionsSection } from "./SanctionsSection";
 import { TradeSection } from "./TradeSection";
+import { DemoBadge } from "../../components/DemoBadge";
 
 type Fact = [label: string, value: string];
 
@@ -230,7 +231,7 @@ function Verdict({ result }: { result: VerificationResult }) {
         <span className="verification-status" data-status={result.status}>
           {t(STATUS_TEXTS[result.status])}
         </span>
-        {result.isDemo && <span className="badge demo-badge">{t("market.demo.badge")}</span>}
+        {result.isDemo && <DemoBadge />}
       </h2>
       {result.message && <p className="form-alert">{t("verification.result.insufficient")}</p>}
       <ul className="verification-verdict__reasons">

@@ -17,8 +17,16 @@ import { Tooltip } from "../../shell/Tooltip";
 import { useVerificationStore } from "../../stores/verification";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { countryLabel } from "./format";
+import { DemoBadge } from "../../components/DemoBadge";
 
 type Source = "database" | "internet";
+
+/** Where an internet search row comes from: its registry record (by LEI) or its web page. */
+function outsideHref(company: VerificationCompany): string {
+  if (company.sourceRecordId?.startsWith("http")) return company.sourceRecordId;
+  if (company.sourceRecordId) return `https://search.gleif.org/#/record/${encodeURIComponent(company.sourceRecordId)}`;
+  return company.website;
+}
 
 function Results({ search, source, onVerify }: { search: VerificationSearch; source: Source; onVerify: (company: VerificationCompany) => void }) {
   const t = useT();
@@ -44,19 +52,30 @@ function Results({ search, source, onVerify }: { search: VerificationSearch; sou
         </thead>
         <tbody>
           {data.map((company) => (
-            <tr key={company.id}>
+            <tr key={company.id ?? company.sourceRecordId}>
               <td>
-                <a href={`/lead-verification/${company.id}`}>{company.name}</a>
+                {company.id === null ? (
+                  <a href={outsideHref(company)} target="_blank" rel="noopener noreferrer">
+                    {company.name}
+                  </a>
+                ) : (
+                  <a href={`/lead-verification/${company.id}`}>{company.name}</a>
+                )}
+                {company.isDemo && <DemoBadge />}
               </td>
               <td>{company.domain || "—"}</td>
               <td>{countryLabel(company.country, language) || "—"}</td>
               <td>{company.industry || "—"}</td>
               <td>
-                <Tooltip label={t("verification.confirm.costTooltip", { credits: VERIFICATION_MAX_CREDITS })}>
-                  <button type="button" className="button button--primary button--small" onClick={() => onVerify(company)}>
-                    {t("verification.search.verify")}
-                  </button>
-                </Tooltip>
+                {company.id === null ? (
+                  <span className="data-table__detail">{t("verification.search.outside", { source: company.source ?? "" })}</span>
+                ) : (
+                  <Tooltip label={t("verification.confirm.costTooltip", { credits: VERIFICATION_MAX_CREDITS })}>
+                    <button type="button" className="button button--primary button--small" onClick={() => onVerify(company)}>
+                      {t("verification.search.verify")}
+                    </button>
+                  </Tooltip>
+                )}
               </td>
             </tr>
           ))}

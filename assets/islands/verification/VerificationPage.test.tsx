@@ -272,6 +272,21 @@ describe("the verification search", () => {
     expect(await screen.findByText(/Internet search is not available/)).toBeTruthy();
   });
 
+  it("labels demo companies, and shows internet rows with their source and no Verify button", async () => {
+    const outside = { ...COMPANY, id: null, is_demo: false, name: "Nordkern Foods Holding", source: "GLEIF", source_record_id: "529900T8BM49AURSDO55" };
+    stubApi(routes({ [`GET ${VERIFICATION_PATH}/extend`]: ok([outside], { unavailable: [] }) }));
+    renderPage(searchPage);
+    search("Nordkern");
+    const row = (await screen.findByRole("link", { name: "Nordkern Foods GmbH" })).closest("tr")!;
+    expect(within(row).getByText("Demo data")).toBeTruthy();
+    fireEvent.click(screen.getByRole("tab", { name: "Internet search" }));
+    const link = await screen.findByRole("link", { name: "Nordkern Foods Holding" });
+    expect(link.getAttribute("href")).toBe("https://search.gleif.org/#/record/529900T8BM49AURSDO55");
+    const outsideRow = link.closest("tr")!;
+    expect(within(outsideRow).queryByRole("button", { name: "Verify" })).toBeNull();
+    expect(within(outsideRow).getByText(/Found in GLEIF; not in our database/)).toBeTruthy();
+  });
+
   it("confirms the cost, shows the four checks' progress, hides to a card and opens the result when done", async () => {
     const fetchMock = stubApi(routes());
     const open = vi.spyOn(window, "open").mockReturnValue(null);
