@@ -241,7 +241,7 @@ CHECK_NAMES: dict[str, dict[str, str]] = {
     "company_profile": {"en": "company profile", "vi": "hồ sơ công ty", "zh-hans": "公司概况"},
     "trade_data": {"en": "trade data", "vi": "dữ liệu thương mại", "zh-hans": "贸易数据"},
     "sanctions": {"en": "sanctions", "vi": "danh sách trừng phạt", "zh-hans": "制裁名单"},
-    "website": {"en": "the website", "vi": "website", "zh-hans": "网站"},
+    "website": {"en": "website", "vi": "website", "zh-hans": "网站"},
 }
 
 AGE_UNITS: dict[str, dict[str, str]] = {

@@ -103,7 +103,7 @@ def _company_reasons(verification: Verification) -> list[Reason]:
     check = "company_profile"
     found: list[Reason] = []
     if verification.company.is_demo:
-        found.append(Reason(check, "demo_company", Level.NEEDS_REVIEW, source="demo"))
+        found.append(Reason(check, "demo_company", Level.NEEDS_REVIEW))
     failed = _failed(verification, check)
     if failed:
         return [*found, failed]

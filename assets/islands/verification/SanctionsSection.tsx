@@ -1,3 +1,4 @@
+import { useIntl } from "react-intl";
 import { NO_LIST_LOADED, useSanctionsCheck, type SanctionsScreening, type Section } from "../../api/verification";
 import { formatShipmentDate } from "../../i18n/format";
 import { useLanguage } from "../../i18n/language";
@@ -5,12 +6,38 @@ import { useT } from "../../i18n/useT";
 import { Skeleton } from "../../shell/Skeleton";
 import { formatScore } from "./format";
 
-type Outcome = "clear" | "match" | "noList" | "error";
+type Outcome = "clear" | "match" | "review" | "noList" | "error";
 
 /** What the screening concluded; an empty list store is never called clear. */
 export function screeningOutcome(section: Section<SanctionsScreening>): Outcome {
   if (section.state !== "success") return section.error === NO_LIST_LOADED ? "noList" : "error";
-  return section.match ? "match" : "clear";
+  if (section.match) return "match";
+  return (section.matches ?? []).some((match) => match.grade === "review") ? "review" : "clear";
+}
+
+/** Every list the screening read, with its publication date and size: what "clear" is clear of. */
+function ScreenedLists({ screening }: { screening: Section<SanctionsScreening> }) {
+  const t = useT();
+  const intl = useIntl();
+  const language = useLanguage();
+  const lists = screening.lists ?? [];
+  if (lists.length === 0) return null;
+  return (
+    <div className="verification-sanctions__lists">
+      <h3 className="verification-subtitle">{t("verification.sanctions.lists")}</h3>
+      <ul>
+        {lists.map((list) => (
+          <li key={list.name}>
+            {t("verification.sanctions.listLine", {
+              name: list.name,
+              date: list.publishedOn ? formatShipmentDate(list.publishedOn, language) : t("verification.sanctions.undated"),
+              count: intl.formatNumber(list.entryCount),
+            })}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 function Evidence({ screening }: { screening: Section<SanctionsScreening> }) {
@@ -44,7 +71,11 @@ function Evidence({ screening }: { screening: Section<SanctionsScreening> }) {
               </td>
               <td className="data-table__number">
                 {formatScore(match.score)}
-                {match.aboveThreshold && <span className="data-table__detail">{t("verification.sanctions.aboveThreshold")}</span>}
+                {match.grade === "review" ? (
+                  <span className="data-table__detail">{t("verification.sanctions.possible")}</span>
+                ) : (
+                  match.aboveThreshold && <span className="data-table__detail">{t("verification.sanctions.aboveThreshold")}</span>
+                )}
               </td>
               <td>{match.list}</td>
               <td>{match.programme || "—"}</td>
@@ -60,6 +91,7 @@ function Evidence({ screening }: { screening: Section<SanctionsScreening> }) {
 const OUTCOME_TEXTS = {
   clear: "verification.sanctions.clear",
   match: "verification.sanctions.match",
+  review: "verification.sanctions.review",
   noList: "verification.sanctions.noList",
   error: "verification.sanctions.error",
 } as const;
@@ -83,6 +115,7 @@ export function SanctionsSection({ companyId }: { companyId: number }) {
           </p>
         )}
         <Evidence screening={screening} />
+        <ScreenedLists screening={screening} />
       </>
     );
   }

@@ -149,7 +149,12 @@ const SANCTIONS = {
       programme: "IRAN",
       list_date: "2026-01-15",
       above_threshold: false,
+      grade: "near",
     },
+  ],
+  lists: [
+    { name: "OFAC SDN", published_on: "2026-01-15", entry_count: 14965, loaded_at: "2026-01-16T06:00:00Z" },
+    { name: "OFAC Consolidated", published_on: null, entry_count: 442, loaded_at: "2026-01-16T06:00:00Z" },
   ],
   last_sanction: null,
 };
@@ -432,6 +437,8 @@ describe("the verification result", () => {
     expect(screen.getByText("Match threshold: 75%")).toBeTruthy();
     const evidence = screen.getByRole("table", { name: "Closest names on the sanctions lists" });
     for (const text of ["Nordkern Trading LLC", "62%", "OFAC SDN", "IRAN", "Jan 15, 2026"]) expect(within(evidence).getByText(text)).toBeTruthy();
+    expect(screen.getByText("OFAC SDN: Jan 15, 2026, 14,965 entries")).toBeTruthy();
+    expect(screen.getByText("OFAC Consolidated: undated, 442 entries")).toBeTruthy();
     expect(await screen.findByRole("img", { name: "Shipments of Nordkern Foods GmbH over 2 months" })).toBeTruthy();
     expect(screen.getByText("Vietnam → Germany")).toBeTruthy();
   });
@@ -471,6 +478,15 @@ describe("the verification result", () => {
     stubApi(routes({ [`GET ${VERIFICATION_PATH}/42/sanctions/check`]: ok({ state: "error", error: "No sanctions list loaded" }) }));
     renderPage(detailPage);
     expect(await screen.findByText("No sanctions list is loaded, so this company could not be screened.")).toBeTruthy();
+    expect(screen.queryByText("No sanctions match above the threshold.")).toBeNull();
+  });
+
+  it("calls a possible match a possible match, never clear and never a listed party", async () => {
+    const possible = { ...SANCTIONS.matches[0], score: 0.78, grade: "review" };
+    stubApi(routes({ [`GET ${VERIFICATION_PATH}/42/sanctions/check`]: ok({ ...SANCTIONS, matches: [possible] }) }));
+    renderPage(detailPage);
+    expect(await screen.findByText("Possible match: a reviewer must compare the names below before trading.")).toBeTruthy();
+    expect(screen.getByText("possible match, to review")).toBeTruthy();
     expect(screen.queryByText("No sanctions match above the threshold.")).toBeNull();
   });
 
