@@ -106,6 +106,7 @@ def run_check(
         check=CHECK_PATHS[check],
         domain=payload.domain,
         retry=payload.retry,
+        language=_language(request),
     )
     return envelope(selectors.progress(verification), check=CHECK_PATHS[check])
 

@@ -37,6 +37,9 @@ class Verification(models.Model):
     company = models.ForeignKey(Company, on_delete=models.CASCADE, related_name="verifications")
     domain = models.CharField(max_length=255, blank=True)
     run = models.PositiveIntegerField(default=0, help_text="Runs started so far.")
+    language = models.CharField(
+        max_length=10, default="en", help_text="The interface language of the run's start."
+    )
     company_profile_state = _state()
     company_profile_result = models.JSONField(default=dict, blank=True)
     trade_data_state = _state()

@@ -30,8 +30,9 @@ from django.utils import timezone
 from apps.accounts.models import User
 from apps.billing.services import hold_credits, settle_hold
 from apps.core.errors import NotFound
+from apps.core.languages import normalize
 from apps.leads.models import Company
-from apps.verification import checks
+from apps.verification import checks, texts, verdict
 from apps.verification.models import CHECKS, CheckState, ReportRequest, Verification
 from apps.verification.providers import SourceError
 
@@ -84,7 +85,7 @@ def free_retry_until(verification: Verification) -> datetime | None:
     return verification.started_at + timedelta(days=FREE_RETRY_DAYS)
 
 
-def _start_run(verification: Verification, domain: str) -> None:
+def _start_run(verification: Verification, domain: str, language: str) -> None:
     if verification.run and not verification.charged:  # an abandoned run gives its hold back
         settle_hold(verification.user, reference=_hold_reference(verification), amount=0, reason="")
     verification.run += 1
@@ -96,6 +97,7 @@ def _start_run(verification: Verification, domain: str) -> None:
         lifetime=run_lifetime(),
     )
     verification.domain = checks.clean_domain(domain or verification.company.domain)
+    verification.language = language
     for check in CHECKS:
         setattr(verification, f"{check}_state", CheckState.PENDING)
         setattr(verification, f"{check}_result", {})
@@ -117,7 +119,7 @@ def _retrying(verification: Verification, check: str, retry: bool) -> bool:
 
 @transaction.atomic
 def _begin(
-    user: User, company: Company, check: str, domain: str, retry: bool
+    user: User, company: Company, check: str, domain: str, retry: bool, language: str
 ) -> tuple[Verification, bool]:
     """The user's verification of the company with `check` marked in progress, and whether the
     caller should run it (not when this run already has it running or done). `retry` runs an
@@ -130,7 +132,7 @@ def _begin(
     )
     if not _retrying(verification, check, retry):
         if verification.run == 0 or verification.finished or _abandoned(verification):
-            _start_run(verification, domain)
+            _start_run(verification, domain, language)
         elif verification.state(check) != CheckState.PENDING:
             return verification, False
     setattr(verification, f"{check}_state", CheckState.IN_PROGRESS)
@@ -184,16 +186,38 @@ def settle(verification: Verification) -> Verification:
     locked.credits_charged = amount
     locked.charged = True
     locked.save(update_fields=["credits_charged", "charged"])
+    transaction.on_commit(lambda: _send_result_mail(locked))
     return locked
 
 
+def _send_result_mail(verification: Verification) -> None:
+    """The verdict by email, in the user's language, once the run is settled."""
+    language = normalize(verification.language) or "en"
+    judged = verdict.verdict(verification, language)
+    subject, body = texts.result_mail(
+        language,
+        company=verification.company.name,
+        status=judged["status"],
+        reasons=[reason["text"] for reason in judged["reasons"]],
+        credits=verification.credits_charged,
+        url=f"{settings.SITE_URL}/lead-verification/{verification.company_id}",
+    )
+    send_mail(subject, body, None, [verification.user.email])
+
+
 def run_check(
-    *, user: User, company_id: int, check: str, domain: str, retry: bool = False
+    *,
+    user: User,
+    company_id: int,
+    check: str,
+    domain: str,
+    retry: bool = False,
+    language: str = "en",
 ) -> Verification:
     """Run one of the four checks of the user's verification of a company; when it is the
     last to finish, settle the run's hold."""
     company = _company(company_id)
-    verification, should_run = _begin(user, company, check, domain, retry)
+    verification, should_run = _begin(user, company, check, domain, retry, language)
     if should_run:
         try:
             outcome = checks.CHECKS[check](company, verification.domain)

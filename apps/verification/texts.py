@@ -229,6 +229,20 @@ VERDICT_REASONS: dict[str, dict[str, str]] = {
     },
 }
 
+# The email sent when a run is settled: its verdict, its reasons, and what it cost.
+RESULT_MAIL: dict[str, dict[str, str]] = {
+    "subject": {
+        "en": "Verification of {company}: {status}",
+        "vi": "Xác minh {company}: {status}",
+        "zh-hans": "{company}的核实结果：{status}",
+    },
+    "body": {
+        "en": "The verification of {company} has finished.\n\nVerdict: {status}\n{reasons}\n\nCredits charged: {credits}\nThe full result with its evidence: {url}\n",
+        "vi": "Việc xác minh {company} đã hoàn tất.\n\nKết luận: {status}\n{reasons}\n\nTín dụng đã trừ: {credits}\nKết quả đầy đủ kèm bằng chứng: {url}\n",
+        "zh-hans": "{company}的核实已完成。\n\n结论：{status}\n{reasons}\n\n扣除积分：{credits}\n完整结果及证据：{url}\n",
+    },
+}
+
 SCREENED_LIST: dict[str, str] = {
     "en": "{name} ({date}, {count} entries)",
     "vi": "{name} ({date}, {count} mục)",
@@ -277,6 +291,20 @@ def reason_text(code: str, language: str, params: dict[str, Any]) -> str:
             for item in values["lists"]
         )
     return VERDICT_REASONS[code][language].format(**values)
+
+
+def result_mail(
+    language: str, *, company: str, status: str, reasons: list[str], credits: int, url: str
+) -> tuple[str, str]:
+    """Subject and body of the email that reports a settled run."""
+    name = STATUS_NAMES[status][language]
+    lines = "\n".join(f"- {reason}" for reason in reasons)
+    return (
+        RESULT_MAIL["subject"][language].format(company=company, status=name),
+        RESULT_MAIL["body"][language].format(
+            company=company, status=name, reasons=lines, credits=credits, url=url
+        ),
+    )
 
 
 def recommendation_texts(topic: str, value: str) -> dict[str, str]:

@@ -6,6 +6,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.core import mail
 
 from apps.accounts.models import User
 from apps.billing.models import CreditAccount, CreditEntry, CreditHold
@@ -339,3 +340,24 @@ def test_an_abandoned_run_gives_its_hold_back_when_started_again(
     assert holds.count() == 2
     assert all(hold.released_at for hold in holds)
     assert available(member) == 150 - second.credits_charged
+
+
+def test_a_settled_run_mails_its_verdict_once_in_the_users_language(
+    member: User, buyer: Company, sources: Sources, django_capture_on_commit_callbacks: Any
+) -> None:
+    sources.screening.error = "The source did not answer within 8 seconds"
+
+    with django_capture_on_commit_callbacks(execute=True):
+        for check in CHECKS:
+            verification = services.run_check(
+                user=member, company_id=buyer.pk, check=check, domain="", language="vi"
+            )
+        services.settle(verification)
+
+    assert len(mail.outbox) == 1
+    sent = mail.outbox[0]
+    assert sent.to == [member.email]
+    assert sent.subject == "Xác minh Dutch Nut Trading B.V.: Cần rà soát"
+    assert "Không thể chạy bước kiểm tra danh sách trừng phạt" in sent.body
+    assert f"/lead-verification/{buyer.pk}" in sent.body
+    assert f"Tín dụng đã trừ: {verification.credits_charged}" in sent.body
