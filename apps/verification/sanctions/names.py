@@ -99,6 +99,8 @@ def strip_legal_forms(words: list[str]) -> list[str]:
 
 def match_key(name: str, *, organisation: bool = True) -> str:
     """The name as compared: its words, space-separated, without legal forms for organisations
-    (a person's name keeps every word: 'Son' or 'SA' may be part of it)."""
+    (a person's name keeps every word: 'Son' or 'SA' may be part of it). A name in Chinese
+    characters loses its legal form as characters (`transliterate`) and keeps every syllable:
+    'da' or 'fa' would otherwise be taken for another language's legal form."""
     words = [word for word in tokens(name) if word != "the"] or tokens(name)
-    return " ".join(strip_legal_forms(words) if organisation else words)
+    return " ".join(strip_legal_forms(words) if organisation and not CJK.search(name) else words)
