@@ -1,4 +1,5 @@
-"""Screening names against the loaded lists: normalisation, threshold, no list loaded."""
+"""Screening names against the loaded lists: normalisation, grades and thresholds, no list
+loaded, and the index built before the first screening."""
 
 from __future__ import annotations
 
@@ -6,10 +7,12 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from django.db import OperationalError
 
+from apps.verification.sanctions import screening
 from apps.verification.sanctions.imports import import_sanctions
-from apps.verification.sanctions.matching import MATCH_THRESHOLD
-from apps.verification.sanctions.screening import ScreeningStatus, screen
+from apps.verification.sanctions.matching import MATCH_THRESHOLD, REVIEW_THRESHOLD, Grade
+from apps.verification.sanctions.screening import ScreeningStatus, build_index, screen, warm_up
 from apps.verification.tests.conftest import LIST_XML
 
 pytestmark = pytest.mark.django_db
@@ -114,3 +117,125 @@ def test_a_reloaded_list_is_screened_at_once(tmp_path: Path) -> None:
 
     assert screen("Dong Tam Trading").status == ScreeningStatus.CLEAR
     assert screen("Binh Minh Trading").status == ScreeningStatus.POSSIBLE_MATCH
+
+
+# A fictitious list in the UN format: entries whose names share generic words with ordinary
+# companies, and entries with names in other scripts.
+GRADED_XML = """<?xml version="1.0" encoding="UTF-8"?>
+<CONSOLIDATED_LIST dateGenerated="2026-02-01T00:00:00.000Z">
+  <INDIVIDUALS/>
+  <ENTITIES>
+    <ENTITY><DATAID>11</DATAID><FIRST_NAME>NORDSTRAND LTD.</FIRST_NAME>
+      <UN_LIST_TYPE>DPRK</UN_LIST_TYPE></ENTITY>
+    <ENTITY><DATAID>12</DATAID><FIRST_NAME>INT LTD EOOD</FIRST_NAME>
+      <UN_LIST_TYPE>DPRK</UN_LIST_TYPE></ENTITY>
+    <ENTITY><DATAID>13</DATAID><FIRST_NAME>DUBAI TRADING COMPANY</FIRST_NAME>
+      <UN_LIST_TYPE>DPRK</UN_LIST_TYPE></ENTITY>
+    <ENTITY><DATAID>14</DATAID><FIRST_NAME>ALFA COMPANY FOR INTERNATIONAL TRADING</FIRST_NAME>
+      <UN_LIST_TYPE>DPRK</UN_LIST_TYPE>
+      <ENTITY_ALIAS><QUALITY>a.k.a.</QUALITY><ALIAS_NAME>ALFA TRADING COMPANY</ALIAS_NAME>
+      </ENTITY_ALIAS></ENTITY>
+    <ENTITY><DATAID>15</DATAID>
+      <FIRST_NAME>KOREA MINING DEVELOPMENT TRADING CORPORATION</FIRST_NAME>
+      <UN_LIST_TYPE>DPRK</UN_LIST_TYPE>
+      <ENTITY_ALIAS><QUALITY>a.k.a.</QUALITY><ALIAS_NAME>KOMID</ALIAS_NAME></ENTITY_ALIAS>
+    </ENTITY>
+    <ENTITY><DATAID>16</DATAID><FIRST_NAME>SBERBANK OF RUSSIA</FIRST_NAME>
+      <NAME_ORIGINAL_SCRIPT>ПАО Сбербанк России</NAME_ORIGINAL_SCRIPT>
+      <UN_LIST_TYPE>RU</UN_LIST_TYPE></ENTITY>
+    <ENTITY><DATAID>17</DATAID><FIRST_NAME>AL-QAIDA</FIRST_NAME>
+      <NAME_ORIGINAL_SCRIPT>القاعدة</NAME_ORIGINAL_SCRIPT>
+      <UN_LIST_TYPE>Al-Qaida</UN_LIST_TYPE></ENTITY>
+  </ENTITIES>
+</CONSOLIDATED_LIST>
+"""
+
+
+@pytest.fixture
+def graded_list(tmp_path: Path) -> None:
+    path = tmp_path / "un_graded.xml"
+    path.write_text(GRADED_XML, encoding="utf-8")
+    import_sanctions([path])
+
+
+@pytest.mark.usefixtures("graded_list")
+@pytest.mark.parametrize(
+    "name", ["Olam International Limited", "Nordic International Trading AB", "Asia Foods"]
+)
+def test_generic_words_alone_are_neither_a_match_nor_a_review(name: str) -> None:
+    result = screen(name)
+
+    assert result.status == ScreeningStatus.CLEAR
+    assert (result.matches, result.reviews) == ([], [])
+
+
+@pytest.mark.usefixtures("graded_list")
+def test_a_generic_name_written_longer_is_a_review_never_a_match() -> None:
+    result = screen("Dubai General Trading LLC")
+
+    assert result.matches == []
+    assert [review.name for review in result.reviews] == ["DUBAI TRADING COMPANY"]
+
+
+@pytest.mark.usefixtures("graded_list")
+@pytest.mark.parametrize(
+    ("name", "entry"),
+    [
+        ("Nordstrand Seafood AS", "NORDSTRAND LTD."),
+        ("Alfa Foods Trading", "ALFA COMPANY FOR INTERNATIONAL TRADING"),
+    ],
+)
+def test_one_distinctive_word_in_common_is_a_review(name: str, entry: str) -> None:
+    result = screen(name)
+
+    assert result.status == ScreeningStatus.POSSIBLE_MATCH
+    assert result.matches == []
+    [review] = result.reviews
+    assert (review.name, review.grade) == (entry, Grade.REVIEW)
+    assert review.score >= result.review_threshold == REVIEW_THRESHOLD
+
+
+@pytest.mark.usefixtures("graded_list")
+@pytest.mark.parametrize(
+    ("name", "entry"),
+    [
+        ("Korea Mining Development Trading Corp", "KOREA MINING DEVELOPMENT TRADING CORPORATION"),
+        ("KOMID", "KOREA MINING DEVELOPMENT TRADING CORPORATION"),
+        ("Nordstrand Ltd", "NORDSTRAND LTD."),
+        ("ПАО Сбербанк России", "SBERBANK OF RUSSIA"),
+        ("Sberbank Rossii", "SBERBANK OF RUSSIA"),
+        ("القاعدة", "AL-QAIDA"),
+        ("Al Qaida", "AL-QAIDA"),
+    ],
+)
+def test_listed_names_in_any_script_are_matches(name: str, entry: str) -> None:
+    result = screen(name)
+
+    [match] = result.matches
+    assert (match.name, match.grade) == (entry, Grade.MATCH)
+
+
+@pytest.mark.usefixtures("graded_list")
+def test_the_warm_up_builds_the_index_the_first_screening_uses() -> None:
+    build_index.cache_clear()
+
+    warm_up()
+    built = build_index.cache_info()
+    screen("Nordstrand Seafood AS")
+
+    assert built.currsize == 1
+    assert build_index.cache_info().misses == built.misses
+    assert build_index.cache_info().hits > built.hits
+
+
+def test_without_a_database_the_warm_up_leaves_the_index_to_the_first_screening(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def unavailable() -> None:
+        raise OperationalError("no such table: verification_sanctionslist")
+
+    monkeypatch.setattr(screening, "current_index", unavailable)
+
+    warm_up()
+
+    assert "first screening" in caplog.text

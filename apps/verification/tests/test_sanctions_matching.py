@@ -1,0 +1,127 @@
+"""Comparing a screened name with a list entry: words weighed by how distinctive they are, and
+the grade the words in common allow (no database: the committed generic words alone, or a
+vocabulary given here)."""
+
+from __future__ import annotations
+
+import pytest
+
+from apps.verification.sanctions.matching import (
+    GENERIC_WEIGHT,
+    MATCH_THRESHOLD,
+    REVIEW_THRESHOLD,
+    Comparison,
+    Grade,
+    Thresholds,
+    Vocabulary,
+    compare,
+    weighed,
+)
+from apps.verification.sanctions.names import match_key
+
+
+def compared(name: str, entry: str) -> Comparison:
+    return compare(weighed(match_key(name)), weighed(match_key(entry)))
+
+
+@pytest.mark.parametrize(
+    ("name", "entry"),
+    [
+        ("Olam International Limited", "INT LTD EOOD"),
+        ("Nordic International Trading AB", "NPC International"),
+        ("Bank of Armenia", "Bank of America"),
+        ("Vietnam National Coffee Corporation", "Korea National Coffee Company"),
+        ("Golden Harvest Agro Foods", "Agro Foods Trading FZE"),
+        ("Shanghai Foods Industries Co", "Foods Industries Group"),
+    ],
+)
+def test_words_every_company_uses_are_no_evidence(name: str, entry: str) -> None:
+    comparison = compared(name, entry)
+
+    assert comparison.grade == Grade.NEAR
+    assert comparison.score < REVIEW_THRESHOLD
+
+
+@pytest.mark.parametrize(
+    ("name", "entry"),
+    [
+        ("Dubai General Trading LLC", "Dubai Trading Company"),
+        ("Saigon Seafood Import Export JSC", "Seafood Export Company"),
+        ("Korea Natl Insurance", "Korea National Insurance Company"),
+    ],
+)
+def test_a_generic_name_written_longer_is_at_most_a_review(name: str, entry: str) -> None:
+    assert compared(name, entry).grade == Grade.REVIEW
+
+
+@pytest.mark.parametrize(
+    ("name", "entry"),
+    [
+        ("Nordstrand Seafood AS", "Nordstrand Ltd"),
+        ("Alfa Foods Trading", "Alfa Trading Company"),
+        ("Sberbank", "Sberbank of Russia"),
+        ("Galaxy Trading Co", "Galax Trading Co., Ltd."),
+    ],
+)
+def test_a_single_distinctive_word_in_common_is_at_most_a_review(name: str, entry: str) -> None:
+    comparison = compared(name, entry)
+
+    assert comparison.score >= MATCH_THRESHOLD
+    assert comparison.grade == Grade.REVIEW
+
+
+@pytest.mark.parametrize(
+    ("name", "entry"),
+    [
+        ("Korea Mining Development Trading Corp", "KOREA MINING DEVELOPMENT TRADING CORPORATION"),
+        ("Gazprom Neft PJSC", "PUBLIC JOINT STOCK COMPANY GAZPROM NEFT"),
+        ("Hongxiang Industrial Development (Dandong)", "DANDONG HONGXIANG INDUSTRIAL DEVELOPMENT"),
+        ("Nordstrand", "NORDSTRAND LTD."),
+        ("Rosneft Trading SA", "ROSNEFT TRADING S.A."),
+    ],
+)
+def test_a_listed_name_written_another_way_is_a_match(name: str, entry: str) -> None:
+    assert compared(name, entry).grade == Grade.MATCH
+
+
+@pytest.mark.parametrize(
+    ("name", "entry"),
+    [
+        ("АО «Концерн «Калашников»", "Concern Kalashnikov"),  # noqa: RUF001 (Cyrillic)
+        ("ПАО Сбербанк России", "SBERBANK ROSSII"),
+        ("Ladozhskiy Elevator", "LADOZHSKI ELEVATOR, OAO"),
+        ("丹东宏达实业发展", "Dandong Hongda Shiye Fazhan"),
+        ("Đông Tâm Thương Mại", "CONG TY TNHH THUONG MAI DONG TAM"),
+    ],
+)
+def test_scripts_and_transliterations_still_match(name: str, entry: str) -> None:
+    assert compared(name, entry).grade == Grade.MATCH
+
+
+def test_a_weak_score_is_near_and_the_band_below_the_threshold_a_review() -> None:
+    name = weighed(match_key("Hafez Darya Shipping"))
+    entry = weighed(match_key("HAFEZ DARYA ARYA SHIPPING COMPANY"))
+    score = compare(name, entry).score
+
+    assert compare(name, entry, Thresholds(score + 1, score + 1)).grade == Grade.NEAR
+    assert compare(name, entry, Thresholds(score + 1, score)).grade == Grade.REVIEW
+    assert compare(name, entry, Thresholds(score, score)).grade == Grade.MATCH
+
+
+def test_generic_words_places_and_legal_forms_weigh_little() -> None:
+    key = weighed(match_key("Công ty TNHH Xuất nhập khẩu Hải Phòng Ryonbong"))
+
+    assert key.words == ("xuat", "nhap", "khau", "hai", "phong", "ryonbong")
+    assert key.weights == (GENERIC_WEIGHT,) * 5 + (1.0,)
+    assert weighed("germany vietnamese trading").weights == (GENERIC_WEIGHT,) * 3
+
+
+def test_a_word_many_listed_entries_carry_weighs_less() -> None:
+    entries = [[f"gazprom unit{number}"] for number in range(20)]
+    entries += [[f"company{number}"] for number in range(2_980)]
+    vocabulary = Vocabulary.of(entries)
+
+    assert vocabulary.entries == 3_000
+    assert vocabulary.weight("unit7") == 1.0
+    assert GENERIC_WEIGHT < vocabulary.weight("gazprom") < 1.0
+    assert Vocabulary.of([["gazprom"], ["gazprom neft"]]).weight("gazprom") == 1.0
