@@ -1,6 +1,9 @@
 """Sanctions screening through a yente server (OpenSanctions' screening API): the company is
 sent as a `Company` example to `POST /match/{dataset}`, and yente scores the candidates from
-0 to 1 and flags those at or above the threshold it was given."""
+0 to 1 and flags those at or above the threshold it was given. The grades follow the lists
+screened here: at or above the threshold a match, in a band below it as wide as the local
+lists' review band a review, below that near. yente's answer does not say which list versions
+it screened, so `lists` stays empty."""
 
 from __future__ import annotations
 
@@ -12,10 +15,19 @@ from django.conf import settings
 
 from apps.accounts.providers.oidc import HttpClient
 from apps.verification.providers import SourceError
-from apps.verification.providers.sanctions import SanctionMatch, ScreeningResult
+from apps.verification.providers.sanctions import (
+    GRADE_MATCH,
+    GRADE_NEAR,
+    GRADE_REVIEW,
+    SanctionMatch,
+    ScreeningResult,
+)
+from apps.verification.sanctions.matching import MATCH_THRESHOLD, REVIEW_THRESHOLD
 
 YENTE_UNREACHABLE = "The sanctions screening service is unreachable"
 QUERY = "q"
+# The review band below yente's threshold, on yente's 0 to 1 scale.
+REVIEW_BAND = (MATCH_THRESHOLD - REVIEW_THRESHOLD) / 100
 
 
 def _first(properties: dict[str, Any], *names: str) -> list[str]:
@@ -27,16 +39,24 @@ def _first(properties: dict[str, Any], *names: str) -> list[str]:
     return []
 
 
-def _match(result: dict[str, Any]) -> SanctionMatch:
+def _grade(score: float, threshold: float) -> str:
+    if score >= threshold:
+        return GRADE_MATCH
+    return GRADE_REVIEW if score >= threshold - REVIEW_BAND else GRADE_NEAR
+
+
+def _match(result: dict[str, Any], threshold: float) -> SanctionMatch:
     properties = result.get("properties") or {}
     listed_on = result.get("last_change") or result.get("first_seen")
+    score = float(result.get("score", 0.0))
     return SanctionMatch(
         name=str(result.get("caption", "")),
-        score=float(result.get("score", 0.0)),
+        score=score,
         list_name=", ".join(result.get("datasets") or []),
         programme=", ".join(_first(properties, "programId", "program", "topics")),
         list_date=str(listed_on)[:10] if listed_on else None,
         matched_name=", ".join(_first(properties, "name")),
+        grade=_grade(score, threshold),
     )
 
 
@@ -65,9 +85,13 @@ class YenteScreener:
             )
             response.raise_for_status()
             results = response.json()["responses"][QUERY]["results"]
-            matches = tuple(map(_match, results))
+            matches = tuple(_match(result, threshold) for result in results)
         except (requests.RequestException, ValueError, KeyError, TypeError) as exc:
             raise SourceError(YENTE_UNREACHABLE) from exc
-        # yente flags `match` where the score reaches the threshold sent, the same rule as
-        # `ScreeningResult.hits`; the candidates below it travel as near misses.
-        return ScreeningResult(threshold=threshold, matches=matches)
+        # yente flags `match` where the score reaches the threshold sent, the same rule as the
+        # match grade; the candidates below it travel as reviews and near misses.
+        return ScreeningResult(
+            threshold=threshold,
+            matches=matches,
+            review_threshold=round(max(0.0, threshold - REVIEW_BAND), 3),
+        )

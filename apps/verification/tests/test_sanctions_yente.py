@@ -1,5 +1,6 @@
 """The yente adapter against exchanges with yente's `/match` API (recordings/yente/): yente's
-scores and threshold travel as fractions, and a server that cannot answer is an error."""
+scores and threshold travel as fractions, graded as the local lists are, and a server that
+cannot answer is an error."""
 
 from __future__ import annotations
 
@@ -10,9 +11,15 @@ from typing import Any
 import pytest
 import requests
 
-from apps.accounts.tests.http import FakeHttp, Replay
+from apps.accounts.tests.http import FakeHttp, Replay, response
 from apps.verification.providers import SourceError
-from apps.verification.providers.sanctions import ListScreener, sanctions_screener
+from apps.verification.providers.sanctions import (
+    GRADE_MATCH,
+    GRADE_NEAR,
+    GRADE_REVIEW,
+    ListScreener,
+    sanctions_screener,
+)
 from apps.verification.providers.yente import YENTE_UNREACHABLE, YenteScreener
 
 RECORDINGS = Path(__file__).parent / "recordings" / "yente"
@@ -41,6 +48,7 @@ def test_a_listed_company_is_a_hit_with_its_list_programme_and_date() -> None:
     assert http.finished
     assert result.threshold == 0.7
     (hit,) = result.hits
+    assert hit.grade == GRADE_MATCH
     assert hit.name == "Dong Tam Trading Company Limited"
     assert hit.score == 0.93
     assert hit.list_name == "un_sc_sanctions"
@@ -101,3 +109,30 @@ def test_the_screener_is_yente_when_its_url_is_set(settings: Any) -> None:
 
     settings.VERIFICATION_YENTE_URL = ""
     assert isinstance(sanctions_screener(), ListScreener)
+
+
+def yente_result(caption: str, score: float) -> dict[str, Any]:
+    return {"caption": caption, "score": score, "properties": {"name": [caption]}, "datasets": []}
+
+
+def test_the_grades_follow_the_threshold_and_the_band_below_it() -> None:
+    body = {
+        "responses": {
+            "q": {
+                "results": [
+                    yente_result("Listed Trading Ltd", 0.7),
+                    yente_result("Listed Traders Ltd", 0.67),
+                    yente_result("Other Trading Ltd", 0.6),
+                ]
+            }
+        }
+    }
+    http = FakeHttp({("POST", URL): response(200, body)})
+
+    result = YenteScreener(http).screen("Listed Trading Co")
+
+    assert [match.grade for match in result.matches] == [GRADE_MATCH, GRADE_REVIEW, GRADE_NEAR]
+    assert [hit.name for hit in result.hits] == ["Listed Trading Ltd"]
+    assert [review.name for review in result.reviews] == ["Listed Traders Ltd"]
+    assert result.review_threshold == pytest.approx(0.66)
+    assert result.lists == ()
