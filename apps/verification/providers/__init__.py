@@ -1,6 +1,10 @@
 """Adapters to the outside sources of the four checks and of the internet search. Each has a
 small interface and an honest default: a source that is not configured, or cannot be reached,
-says so; nothing stands in for it. Tests replace a source here, at its adapter."""
+says so; nothing stands in for it. Tests replace a source here, at its adapter.
+
+Every source is asked through apps.core.outbound.PublicSession: a check's domain is the user's
+input, and a source's answer may link or redirect anywhere, so only public addresses are
+reached."""
 
 from __future__ import annotations
 
@@ -8,6 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 import requests
+
+from apps.core.outbound import NotPublicAddress
 
 
 class SourceError(Exception):
@@ -36,6 +42,8 @@ def get_json(
         response = request("GET", url, params=params, headers=headers, timeout=timeout)
     except requests.Timeout as exc:
         raise SourceError(f"The {source} did not answer within {timeout:g} seconds") from exc
+    except NotPublicAddress as exc:
+        raise SourceError(f"The {source} is unreachable: {exc}") from exc
     except requests.RequestException as exc:
         raise SourceError(f"The {source} is unreachable") from exc
     if missing_ok and response.status_code == 404:

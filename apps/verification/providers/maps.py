@@ -10,6 +10,7 @@ from typing import Any, Protocol
 import requests
 from django.conf import settings
 
+from apps.core.outbound import NotPublicAddress, PublicSession
 from apps.verification.providers import SourceError
 
 FIELDS = (
@@ -29,7 +30,7 @@ class GooglePlaces:
     name = "google_places"
 
     def __init__(self, http: Any = None) -> None:
-        self.http: Any = http or requests
+        self.http: Any = http or PublicSession()
 
     def find_place(self, *, name: str, country: str, city: str) -> dict[str, Any] | None:
         query = ", ".join(part for part in (name, city) if part)
@@ -44,6 +45,8 @@ class GooglePlaces:
                 },
                 timeout=settings.VERIFICATION_WEBSITE_TIMEOUT,
             )
+        except NotPublicAddress as exc:
+            raise SourceError(f"The maps source is unreachable: {exc}") from exc
         except requests.RequestException as exc:
             raise SourceError("The maps source is unreachable") from exc
         if response.status_code != 200:

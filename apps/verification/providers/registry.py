@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-import requests
 from django.conf import settings
 
 from apps.accounts.providers.oidc import HttpClient
+from apps.core.outbound import PublicSession
 from apps.verification.providers import SourceError, get_json
 from apps.verification.sanctions.names import match_key
 
@@ -100,7 +100,7 @@ class GleifRegistry:
     name = SOURCE
 
     def __init__(self, http: HttpClient | None = None) -> None:
-        self.request = http.request if http else requests.request
+        self.request = (http or PublicSession()).request
         self.base = settings.VERIFICATION_REGISTRY_URL.rstrip("/")
 
     def find_company(self, *, name: str, country: str) -> dict[str, Any] | None:

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 from urllib.parse import urlsplit
 
-import requests
 from django.conf import settings
 from django.core.cache import cache
 
 from apps.accounts.providers.oidc import HttpClient
+from apps.core.outbound import PublicSession
 from apps.leads.models import Company
 from apps.market.names import normalise_name
 from apps.verification.checks import clean_domain
@@ -48,7 +48,7 @@ class BraveSearch:
     name = WEB_SOURCE
 
     def __init__(self, http: HttpClient | None = None) -> None:
-        self.request = http.request if http else requests.request
+        self.request = (http or PublicSession()).request
 
     def find_companies(self, *, name: str, website: str) -> list[dict[str, Any]]:
         body = get_json(

@@ -1,6 +1,7 @@
 """A domain's website (HTTP status and TLS, fetched with requests) and its registration (domain
 age and expiry from RDAP, through the whoisit client). With no network both say the source is
-unreachable; nothing is guessed."""
+unreachable; nothing is guessed. The domain is the user's input: both go only to public
+addresses (apps.core.outbound), and say so when the domain, or a redirect, leads elsewhere."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import whoisit
 from django.conf import settings
 from whoisit import errors as rdap_errors
 
+from apps.core.outbound import NotPublicAddress, PublicSession
 from apps.verification.providers import SourceError
 
 RDAP_UNREACHABLE = "The domain registry (RDAP) is unreachable"
@@ -34,16 +36,22 @@ class Registry(Protocol):
 
 class HttpProbe:
     def fetch(self, domain: str) -> dict[str, Any]:
+        with PublicSession() as session:
+            return self._fetch(session, domain)
+
+    def _fetch(self, session: requests.Session, domain: str) -> dict[str, Any]:
         timeout = settings.VERIFICATION_WEBSITE_TIMEOUT
         try:
-            response = requests.get(f"https://{domain}", timeout=timeout, allow_redirects=True)
+            response = session.get(f"https://{domain}", timeout=timeout, allow_redirects=True)
             return {"url": response.url, "status_code": response.status_code, "tls": True}
-        except requests.exceptions.SSLError:
-            tls = False
+        except NotPublicAddress as exc:
+            raise SourceError(f"{WEBSITE_UNREACHABLE}: {exc}") from exc
         except requests.RequestException:
-            tls = False
+            tls = False  # a refused certificate, or no HTTPS at all: plain HTTP is tried
         try:
-            response = requests.get(f"http://{domain}", timeout=timeout, allow_redirects=True)
+            response = session.get(f"http://{domain}", timeout=timeout, allow_redirects=True)
+        except NotPublicAddress as exc:
+            raise SourceError(f"{WEBSITE_UNREACHABLE}: {exc}") from exc
         except requests.RequestException as exc:
             raise SourceError(WEBSITE_UNREACHABLE) from exc
         return {
@@ -66,7 +74,7 @@ class RdapRegistry:
         except rdap_errors.ResourceDoesNotExist:
             return None
         except (rdap_errors.WhoisItError, requests.RequestException) as exc:
-            raise SourceError(RDAP_UNREACHABLE) from exc
+            raise SourceError(_rdap_failure(exc)) from exc
         return {
             "registered_at": _iso(answer.get("registration_date")),
             "expires_at": _iso(answer.get("expiration_date")),
@@ -74,9 +82,20 @@ class RdapRegistry:
         }
 
 
-class _TimedSession(requests.Session):
+def _rdap_failure(exc: Exception) -> str:
+    """whoisit wraps the transport's error in its own: a refused address is told as such."""
+    cause = exc if isinstance(exc, NotPublicAddress) else exc.__cause__
+    if isinstance(cause, NotPublicAddress):
+        return f"{RDAP_UNREACHABLE}: {cause}"
+    return RDAP_UNREACHABLE
+
+
+class _TimedSession(PublicSession):
+    """RDAP servers are named by the registry's bootstrap file and may redirect anywhere."""
+
     def request(self, *args: Any, **kwargs: Any) -> requests.Response:
-        kwargs.setdefault("timeout", settings.VERIFICATION_RDAP_TIMEOUT)
+        # whoisit always passes its own default; the installation's limit wins.
+        kwargs["timeout"] = settings.VERIFICATION_RDAP_TIMEOUT
         return super().request(*args, **kwargs)
 
 
