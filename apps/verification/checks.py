@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import date, datetime, timedelta
 from typing import Any, TypeVar
 
@@ -26,7 +26,7 @@ from apps.verification.models import DomainCache, PlaceCache, RegistryCache
 from apps.verification.providers import SourceError
 from apps.verification.providers.maps import maps_provider
 from apps.verification.providers.registry import company_registry
-from apps.verification.providers.sanctions import sanctions_screener
+from apps.verification.providers.sanctions import GRADE_MATCH, sanctions_screener
 from apps.verification.providers.website import registry, website_probe
 
 T = TypeVar("T")
@@ -212,20 +212,28 @@ def trade_data(company: Company, domain: str) -> Outcome:
 
 
 def sanctions(company: Company, domain: str) -> Outcome:
-    """The company's name screened against the loaded sanctions lists."""
+    """The company's name screened against the loaded sanctions lists: the strong matches, the
+    possible matches a person must review, the nearest names as evidence, and every list read
+    with its date and size (a clear answer says what it is clear of)."""
     screener = sanctions_screener()
     screening = within_time_limit(
         lambda: screener.screen(company.name, (), company.country or None)
     )
-    hits = screening.hits
-    best = sorted(screening.matches, key=lambda match: -match.score)[:TOP_MATCHES]
-    dates = [hit.list_date for hit in hits if hit.list_date]
+    graded = [*screening.hits, *screening.reviews]
+    nearest = sorted(
+        (match for match in screening.matches if match not in graded),
+        key=lambda match: -match.score,
+    )
+    shown = [*graded, *nearest[: max(TOP_MATCHES - len(graded), 0)]]
+    dates = [hit.list_date for hit in screening.hits if hit.list_date]
     return Outcome(
         {
             "screened_name": company.name,
             "threshold": screening.threshold,
-            "match": bool(hits),
-            "hits": len(hits),
+            "review_threshold": screening.review_threshold,
+            "match": bool(screening.hits),
+            "hits": len(screening.hits),
+            "reviews": len(screening.reviews),
             "matches": [
                 {
                     "name": match.name,
@@ -234,10 +242,12 @@ def sanctions(company: Company, domain: str) -> Outcome:
                     "list": match.list_name,
                     "programme": match.programme,
                     "list_date": match.list_date,
-                    "above_threshold": match.score >= screening.threshold,
+                    "grade": match.grade,
+                    "above_threshold": match.grade == GRADE_MATCH,
                 }
-                for match in best
+                for match in shown
             ],
+            "lists": [asdict(screened) for screened in screening.lists],
             "last_sanction": max(dates, default=None),
         },
         True,

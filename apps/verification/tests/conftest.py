@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +20,16 @@ from apps.market.names import normalise_name
 from apps.market.tests.factories import cashew_and_coffee_trade
 from apps.verification import checks
 from apps.verification.providers import SourceError
-from apps.verification.providers.sanctions import SanctionMatch, ScreeningResult
+from apps.verification.providers.sanctions import (
+    SanctionMatch,
+    ScreenedListSummary,
+    ScreeningResult,
+)
 from apps.verification.sanctions.imports import import_sanctions
 
 SLOW = 1.0
+# A list published yesterday: young enough to vouch for a clear screening.
+FRESH_LIST_DATE = (date.today() - timedelta(days=1)).isoformat()
 
 
 class Answer:
@@ -59,7 +66,13 @@ class Sources:
             ScreeningResult(
                 threshold=0.8,
                 matches=(
-                    SanctionMatch("Dutch Nutt Trading", 0.41, "OFAC SDN", "SDGT", "2024-05-01"),
+                    SanctionMatch("Dutch Nutt Trading", 0.41, "OFAC SDN", "SDGT", FRESH_LIST_DATE),
+                ),
+                review_threshold=0.7,
+                lists=(
+                    ScreenedListSummary(
+                        "OFAC SDN", FRESH_LIST_DATE, 14965, f"{FRESH_LIST_DATE}T06:00:00+00:00"
+                    ),
                 ),
             )
         )

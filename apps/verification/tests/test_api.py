@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from apps.leads.models import Company
 from apps.leads.tests.conftest import with_credits
 from apps.market.limits import search_allowance
 from apps.verification.models import ReportRequest
+from apps.verification.providers.sanctions import SanctionMatch
 from apps.verification.schemas import (
     COMPANY_NAME_REQUIRED,
     EMAIL_INVALID,
@@ -23,7 +25,7 @@ from apps.verification.schemas import (
     PHONE_REQUIRED,
 )
 from apps.verification.selectors import NAME_OR_WEBSITE_REQUIRED
-from apps.verification.tests.conftest import Sources
+from apps.verification.tests.conftest import FRESH_LIST_DATE, Sources
 from tests.fixtures import signed_in
 
 pytestmark = pytest.mark.django_db
@@ -134,7 +136,7 @@ def test_results_give_the_spec_fields_recommendations_and_verdict(
     data = member_client.get(f"{BASE}/{buyer.pk}/results").json()["data"]
 
     assert data["company_name"] == "Dutch Nut Trading B.V."
-    assert data["status"] == data["verdict"]["status"]
+    assert data["status"] == data["verdict"]["status"] == "verified"
     assert [c["key"] for c in json.loads(data["lead_verification_criteria"])] == [
         "company_profile",
         "trade_data",
@@ -153,12 +155,51 @@ def test_results_give_the_spec_fields_recommendations_and_verdict(
     # Its last shipments are older than a year: few recent transactions, but not "none".
     assert data["recommendations"]["transactions"]["value"] == "low"
     reasons = {reason["code"]: reason for reason in data["verdict"]["reasons"]}
-    assert {"place_found", "trade_records", "domain_age"} <= set(reasons)
+    assert {"place_found", "trade_records", "screened_clear", "domain_age"} <= set(reasons)
+    assert "OFAC SDN" in reasons["screened_clear"]["text"]
+    assert "14,965 entries" in reasons["screened_clear"]["text"]
     assert reasons["trade_records"]["source_date"] == "2024-03-05"
     assert data["trust_verdict"] == [reason["text"] for reason in data["verdict"]["reasons"]]
     verdict = " ".join(data["trust_verdict"])
     assert "imports HS 080132 from Vietnam, last shipment" in verdict
     assert "dutchnut.example has been registered for" in verdict
+
+
+def test_a_listed_match_is_do_not_trade_never_verified(
+    member_client: Client, buyer: Company, sources: Sources
+) -> None:
+    listed = SanctionMatch(
+        "DUTCH NUT TRADING BV", 1.0, "OFAC SDN", "SDGT", FRESH_LIST_DATE, grade="match"
+    )
+    sources.screening.value = replace(sources.screening.value, matches=(listed,))
+    verify(member_client, buyer)
+
+    data = member_client.get(f"{BASE}/{buyer.pk}/results").json()["data"]
+
+    assert data["status"] == "do_not_trade"
+    assert data["verdict"]["reasons"][0]["code"] == "listed_match"
+    assert data["recommendations"]["sanction_match"]["value"] == "yes"
+    mine = member_client.get("/fast-ai/v1/users/lead-verification").json()["data"]
+    assert mine[0]["status"] == "do_not_trade"
+
+
+def test_a_possible_match_needs_review(
+    member_client: Client, buyer: Company, sources: Sources
+) -> None:
+    possible = SanctionMatch(
+        "DUTCH TRADING", 0.74, "OFAC SDN", "SDGT", FRESH_LIST_DATE, grade="review"
+    )
+    sources.screening.value = replace(sources.screening.value, matches=(possible,))
+    verify(member_client, buyer)
+
+    data = member_client.get(f"{BASE}/{buyer.pk}/results").json()["data"]
+
+    assert data["status"] == "needs_review"
+    assert data["recommendations"]["sanction_match"]["value"] == "review"
+    screening = member_client.get(f"{BASE}/{buyer.pk}/sanctions/check").json()["data"]
+    assert (screening["reviews"], screening["hits"]) == (1, 0)
+    assert screening["matches"][0]["grade"] == "review"
+    assert screening["lists"][0]["name"] == "OFAC SDN"
 
 
 def test_the_verdict_speaks_the_users_language(
