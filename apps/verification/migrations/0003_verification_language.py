@@ -4,15 +4,16 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('verification', '0002_registry_cache'),
+        ("verification", "0002_registry_cache"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='verification',
-            name='language',
-            field=models.CharField(default='en', help_text="The interface language of the run's start.", max_length=10),
+            model_name="verification",
+            name="language",
+            field=models.CharField(
+                default="en", help_text="The interface language of the run's start.", max_length=10
+            ),
         ),
     ]
