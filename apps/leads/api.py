@@ -17,6 +17,7 @@ from apps.accounts.auth import session_or_bearer
 from apps.accounts.models import User
 from apps.billing.products import LEAD_SOURCING
 from apps.billing.services import count_query
+from apps.core.origin import same_origin_only
 from apps.core.responses import envelope
 from apps.core.schemas import Envelope, RecordId
 from apps.leads import selectors, services
@@ -40,6 +41,7 @@ State = ContactRequest.State
 
 
 @router.get("lead-sourcing/companies", response=CompaniesOut)
+@same_origin_only
 def companies(request: HttpRequest, query: Query[CompanyQuery]) -> dict[str, Any]:
     filters = company_filters(query)
     page, page_size = query.page, query.page_size
@@ -62,6 +64,7 @@ def company(request: HttpRequest, company_id: RecordId) -> dict[str, Any]:
 
 
 @router.get("lead-sourcing/employees", response=LeadsOut)
+@same_origin_only
 def employees(request: HttpRequest, query: Query[LeadQuery]) -> dict[str, Any]:
     filters = lead_filters(query)
     page, page_size = query.page, query.page_size
@@ -72,6 +75,7 @@ def employees(request: HttpRequest, query: Query[LeadQuery]) -> dict[str, Any]:
 
 
 @router.get("lead-sourcing/employees/{lead_id}/request-email", response=RevealOut)
+@same_origin_only
 def request_email(request: HttpRequest, lead_id: RecordId) -> dict[str, Any]:
     """1 credit, answered at once; 'No email' (and nothing charged) when there is none."""
     user: User = request.auth  # type: ignore[attr-defined]
@@ -81,6 +85,7 @@ def request_email(request: HttpRequest, lead_id: RecordId) -> dict[str, Any]:
 
 
 @router.get("lead-sourcing/employees/{lead_id}/request-contact", response={202: RevealOut})
+@same_origin_only
 def request_contact(request: HttpRequest, lead_id: RecordId) -> Status[dict[str, Any]]:
     """5 credits; the number is looked up in the background and emailed. 'No mobile number'
     gives the credits back."""

@@ -20,6 +20,7 @@ from apps.billing.products import MARKET_INSIGHTS
 from apps.billing.selectors import current_plans
 from apps.billing.services import count_query
 from apps.core.errors import NotFound, PermissionDenied, ValidationFailed
+from apps.core.origin import same_origin_only
 from apps.core.responses import envelope
 from apps.core.schemas import Envelope, Message, PagedEnvelope, RecordId
 from apps.market import ask, exports, selectors
@@ -76,6 +77,7 @@ def counted_search(request: HttpRequest, query: SearchQuery) -> ShipmentFilters:
 
 
 @router.get("shipments", response=PagedEnvelope[ShipmentOut])
+@same_origin_only
 def shipments(request: HttpRequest, query: Query[ShipmentPageQuery]) -> dict[str, Any]:
     """A page of the search's shipments, newest first unless `sort` names another order:
     date, value, weight or price_per_kg, each with a leading '-' for descending."""
@@ -88,6 +90,7 @@ def shipments(request: HttpRequest, query: Query[ShipmentPageQuery]) -> dict[str
 
 
 @router.get("shipments/rankings", response=PagedEnvelope[RankingOut])
+@same_origin_only
 def rankings(request: HttpRequest, query: Query[RankingQuery]) -> dict[str, Any]:
     """The search's importers or exporters (`side`) ranked by value (USD), net weight (kg) or
     shipments (`by`), with each one's share of the total and growth against the previous
@@ -102,6 +105,7 @@ def rankings(request: HttpRequest, query: Query[RankingQuery]) -> dict[str, Any]
 
 
 @router.get("shipments/unit-prices", response=Envelope[UnitPricesOut])
+@same_origin_only
 def unit_prices(request: HttpRequest, query: Query[PriceQuery]) -> dict[str, Any]:
     """Unit price per kg of net weight (USD/kg): quartiles and the weighted average per month,
     and per origin or destination country when `by` says so."""
@@ -110,6 +114,7 @@ def unit_prices(request: HttpRequest, query: Query[PriceQuery]) -> dict[str, Any
 
 
 @router.get("parties/{party_id}", response=Envelope[PartyProfileOut])
+@same_origin_only
 def party_profile(
     request: HttpRequest, party_id: RecordId, query: Query[ProfileQuery]
 ) -> dict[str, Any]:
@@ -125,18 +130,21 @@ def party_profile(
 
 
 @router.get("shipments/hs-codes", response=Envelope[list[TopHSCodeOut]])
+@same_origin_only
 def hs_codes(request: HttpRequest, query: Query[SearchQuery]) -> dict[str, Any]:
     with search_allowance(_user(request).pk):
         return envelope(selectors.top_hs_codes(counted_search(request, query)))
 
 
 @router.get("shipments/statistics", response=Envelope[StatisticsOut])
+@same_origin_only
 def statistics(request: HttpRequest, query: Query[SearchQuery]) -> dict[str, Any]:
     with search_allowance(_user(request).pk):
         return envelope(selectors.statistics(counted_search(request, query)))
 
 
 @router.get("shipments/summary", response=Envelope[list[MonthOut]])
+@same_origin_only
 def summary(request: HttpRequest, query: Query[SearchQuery]) -> dict[str, Any]:
     with search_allowance(_user(request).pk):
         return envelope(selectors.monthly_summary(counted_search(request, query)))
@@ -209,6 +217,7 @@ def _answer(request: HttpRequest, payload: AskIn) -> dict[str, Any]:
 
 
 @router.get("shipments/download", response={200: None})
+@same_origin_only
 def download(request: HttpRequest, query: Query[DownloadQuery]) -> HttpResponse:
     """The newest records of a search as CSV or Excel, with the search, the data's date range
     and the rows held of the search's total: paid plans only."""

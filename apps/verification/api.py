@@ -15,6 +15,7 @@ from apps.accounts.auth import session_or_bearer
 from apps.accounts.models import User
 from apps.core.errors import NotFound, ProviderUnavailable
 from apps.core.languages import normalize
+from apps.core.origin import same_origin_only
 from apps.core.responses import envelope
 from apps.core.schemas import Envelope, RecordId
 from apps.market.limits import search_allowance
@@ -50,6 +51,7 @@ def _language(request: HttpRequest) -> str:
 
 
 @router.get("lead-verification/companies", response=Data)
+@same_origin_only
 def search(request: HttpRequest, query: Query[SearchQuery]) -> dict[str, Any]:
     with search_allowance(_user(request).pk):
         rows = selectors.search_companies(name=query.name, website=query.website)
@@ -57,6 +59,7 @@ def search(request: HttpRequest, query: Query[SearchQuery]) -> dict[str, Any]:
 
 
 @router.get("lead-verification/companies/extend", response=Data)
+@same_origin_only
 def search_internet(request: HttpRequest, query: Query[SearchQuery]) -> dict[str, Any]:
     """Companies from the company registry and the web search, in the rows of the database
     search (with no id: they are not stored) plus their source; `meta.unavailable` says which
