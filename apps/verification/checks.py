@@ -128,7 +128,12 @@ def _place(company: Company) -> dict[str, Any]:
         )
     if cached.place is None:
         return {"status": "not found"}
-    return {"status": "found", **cached.place}
+    return {
+        "status": "found",
+        **cached.place,
+        "provider": cached.provider,
+        "fetched_at": cached.fetched_at.isoformat(),
+    }
 
 
 def company_profile(company: Company, domain: str) -> Outcome:

@@ -118,6 +118,7 @@ def _company_reasons(verification: Verification) -> list[Reason]:
                 "place_found",
                 Level.VERIFIED,
                 source=str(place.get("provider") or "maps"),
+                source_date=_day(place.get("fetched_at")),
                 params={"address": place.get("address") or place.get("place_name") or ""},
             )
         )

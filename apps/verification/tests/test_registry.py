@@ -9,6 +9,7 @@ import json
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
+from unittest.mock import ANY
 
 import pytest
 import requests
@@ -183,7 +184,12 @@ def test_a_failing_registry_is_reported_and_the_place_still_makes_the_check(
     outcome = checks.company_profile(buyer, "")
 
     assert outcome.found_data is True
-    assert outcome.result["place"] == {"status": "found", **PLACE}
+    assert outcome.result["place"] == {
+        "status": "found",
+        **PLACE,
+        "provider": "test_maps",
+        "fetched_at": ANY,
+    }
     assert outcome.result["registry"] == {
         "status": "error",
         "error": "The company registry (GLEIF) answered 503",

@@ -43,7 +43,12 @@ def clean_results() -> dict[str, dict[str, Any]]:
     return {
         "company_profile": {
             "company": {"name": "Dutch Nut Trading B.V."},
-            "place": {"status": "found", "address": "Waalhaven 1, Rotterdam"},
+            "place": {
+                "status": "found",
+                "address": "Waalhaven 1, Rotterdam",
+                "provider": "google_places",
+                "fetched_at": "2026-11-21T08:00:00+00:00",
+            },
             "registry": {"status": "source not configured"},
             "found_data": True,
         },
@@ -105,6 +110,8 @@ def test_a_run_that_confirmed_everything_is_verified_and_names_its_lists() -> No
     assert clear["source"] == "OFAC SDN"
     assert clear["source_date"] == FRESH_LIST["published_on"]
     assert f"OFAC SDN ({FRESH_LIST['published_on']}, 14,965 entries)" in clear["text"]
+    place = next(r for r in result["reasons"] if r["code"] == "place_found")
+    assert (place["source"], place["source_date"]) == ("google_places", "2026-11-21")
 
 
 def test_a_listed_match_is_do_not_trade_whatever_else_was_confirmed() -> None:
