@@ -7,12 +7,12 @@ from typing import Any
 from ninja import Schema
 from pydantic import Field, field_validator
 
-from apps.core.validation import EMAIL_INVALID, EMAIL_REQUIRED, email_problem
+from apps.core.validation import EMAIL_INVALID, EMAIL_REQUIRED, SingleLine, email_problem
 
 
 class RegistrationIn(Schema):
     email: str = Field("", validate_default=True)
-    language: str | None = None
+    language: SingleLine | None = None
 
     @field_validator("email", mode="before")
     @classmethod
@@ -34,11 +34,11 @@ class SessionExpiry(Schema):
 
 class ServiceDemandIn(Schema):
     # The lengths of ServiceDemand's columns.
-    first_name: str = Field("", max_length=100)
-    last_name: str = Field("", max_length=100)
-    email: str = Field("", max_length=254)
-    phone_number: str = Field("", max_length=32)
-    company_name: str = Field("", max_length=200)
-    job_title: str = Field("", max_length=200)
-    selected_features: list[str] = Field(default_factory=list)
-    language: str | None = None
+    first_name: SingleLine = Field("", max_length=100)
+    last_name: SingleLine = Field("", max_length=100)
+    email: SingleLine = Field("", max_length=254)
+    phone_number: SingleLine = Field("", max_length=32)
+    company_name: SingleLine = Field("", max_length=200)
+    job_title: SingleLine = Field("", max_length=200)
+    selected_features: list[SingleLine] = Field(default_factory=list)
+    language: SingleLine | None = None

@@ -8,13 +8,14 @@ from ninja import Schema
 from pydantic import Field
 
 from apps.core.paging import OrderPageSize, Page
+from apps.core.validation import SingleLine
 
 OrderStatus = Literal["pending", "paid", "cancelled", "failed", "refunded"]
 
 
 class PurchaseIn(Schema):
-    product: str = Field(min_length=1, max_length=40)
-    plan: str = Field(min_length=1, max_length=40)
+    product: SingleLine = Field(min_length=1, max_length=40)
+    plan: SingleLine = Field(min_length=1, max_length=40)
 
 
 class CheckoutIn(PurchaseIn):

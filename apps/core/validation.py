@@ -6,7 +6,7 @@ import re
 import unicodedata
 from typing import Annotated
 
-from pydantic import AfterValidator, WithJsonSchema
+from pydantic import AfterValidator, Field, WithJsonSchema
 
 EMAIL_PATTERN = re.compile(r"^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$")
 # RFC 5321 §4.5.3.1: a local part holds at most 64 octets, and a path at most 256 octets with
@@ -35,6 +35,33 @@ def email_problem(value: str) -> str | None:
     return None
 
 
+# Single-line text: a name, an email address, a phone number, a job title, a search. A line
+# break there is never meant (the forms' inputs cannot hold one), and a text that goes on into
+# a mail's subject or headers must not carry one; tabs and other control characters neither.
+SINGLE_LINE = "Use a single line, without line breaks or tabs"
+# Unicode's control characters (Cc) and its line and paragraph separators (Zl, Zp).
+_LINE_BREAKING = frozenset({"Cc", "Zl", "Zp"})
+SINGLE_LINE_PATTERN = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$"
+
+
+def is_single_line(text: str) -> bool:
+    return not any(unicodedata.category(char) in _LINE_BREAKING for char in text)
+
+
+def _single_line(value: str) -> str:
+    if not is_single_line(value):
+        raise ValueError(SINGLE_LINE)
+    return value
+
+
+SingleLine = Annotated[
+    str,
+    AfterValidator(_single_line),
+    Field(json_schema_extra={"pattern": SINGLE_LINE_PATTERN}),
+]
+"""A text of one line: a 422 naming the field refuses line breaks and control characters."""
+
+
 # Search text (spec §5 style). Generous for real searches: a product description or a company
 # name, also a long Vietnamese one ("Công ty TNHH Một Thành Viên Xuất Nhập Khẩu ..."), has well
 # under 20 words; each word of a search becomes one more condition of the query, so the bound
@@ -56,6 +83,8 @@ def search_words(text: str) -> list[str]:
 def search_text_problem(text: str) -> str | None:
     """The message for a search text over the limits, or None when it is acceptable."""
     stripped = text.strip()
+    if not is_single_line(text):
+        return SINGLE_LINE
     if len(stripped) > SEARCH_TEXT_MAX_CHARS:
         return SEARCH_TEXT_TOO_LONG
     if len(search_words(stripped)) > SEARCH_TEXT_MAX_WORDS:
@@ -70,12 +99,10 @@ def _search_text(value: str) -> str:
     return value
 
 
-# For the OpenAPI document: no control characters (apps/core/middleware.py refuses them).
-PLAIN_TEXT_PATTERN = "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$"
 SEARCH_TEXT_SCHEMA = {
     "type": "string",
     "maxLength": SEARCH_TEXT_MAX_CHARS,
-    "pattern": PLAIN_TEXT_PATTERN,
+    "pattern": SINGLE_LINE_PATTERN,
 }
 
 SearchText = Annotated[str, AfterValidator(_search_text), WithJsonSchema(SEARCH_TEXT_SCHEMA)]

@@ -12,7 +12,7 @@ from pydantic import Field
 from apps.core.errors import ValidationFailed
 from apps.core.paging import Page, PageSize
 from apps.core.schemas import RecordId
-from apps.core.validation import SearchText
+from apps.core.validation import SearchText, SingleLine
 from apps.leads.models import Lead
 from apps.market.countries import is_country
 from apps.market.filters import BAD_COUNTRY, BAD_DATE, parse_date
@@ -48,13 +48,13 @@ class CompanyQuery(Paging):
 
     name: SearchText = ""
     company_name: SearchText = ""
-    countries: list[str] = Field(default_factory=list)
-    industries: list[str] = Field(default_factory=list)
-    technology: list[str] = Field(default_factory=list)
-    funding_stages: list[str] = Field(default_factory=list)
-    funding_date: str = ""
+    countries: list[SingleLine] = Field(default_factory=list)
+    industries: list[SingleLine] = Field(default_factory=list)
+    technology: list[SingleLine] = Field(default_factory=list)
+    funding_stages: list[SingleLine] = Field(default_factory=list)
+    funding_date: SingleLine = ""
     job_posting: bool | None = None
-    job_posting_date: str = ""
+    job_posting_date: SingleLine = ""
     company_location: SearchText = ""
     revenue_min: int | None = None
     revenue_max: int | None = None
@@ -64,10 +64,10 @@ class CompanyQuery(Paging):
     founded_year_max: int | None = None
     retail_location_min: int | None = None
     retail_location_max: int | None = None
-    business_type: list[str] = Field(default_factory=list)
+    business_type: list[SingleLine] = Field(default_factory=list)
     keyword: SearchText = ""
     imports_product: SearchText = ""
-    imported_since: str = ""
+    imported_since: SingleLine = ""
 
 
 class LeadQuery(Paging):
@@ -75,9 +75,9 @@ class LeadQuery(Paging):
     company_ids: list[RecordId] = Field(default_factory=list)
     name: SearchText = ""
     job_title: list[SearchText] = Field(default_factory=list)
-    seniority: list[str] = Field(default_factory=list)
+    seniority: list[SingleLine] = Field(default_factory=list)
     lead_location: SearchText = ""
-    countries: list[str] = Field(default_factory=list)
+    countries: list[SingleLine] = Field(default_factory=list)
     keyword: SearchText = ""
 
 

@@ -10,7 +10,7 @@ from pydantic import Field, WithJsonSchema, field_validator
 
 from apps.core.errors import ValidationFailed
 from apps.core.paging import Page, PageSize
-from apps.core.validation import SEARCH_TEXT_SCHEMA
+from apps.core.validation import SEARCH_TEXT_SCHEMA, SingleLine
 from apps.market.countries import is_country
 from apps.market.filters import BAD_COUNTRY, BAD_DATE, START_AFTER_END, parse_date
 from apps.market.index.paging import DEFAULT_SORT, SHIPMENT_SORTS
@@ -77,8 +77,8 @@ class PriceQuery(SearchQuery):
 class ProfileQuery(Schema):
     """A profile's period; empty: all the data."""
 
-    start_date: str = ""
-    end_date: str = ""
+    start_date: SingleLine = ""
+    end_date: SingleLine = ""
 
 
 def profile_period(query: ProfileQuery) -> tuple[date | None, date | None]:
@@ -346,7 +346,7 @@ class ContactRequestOut(Schema):
 
 
 class HSSuggestQuery(Schema):
-    q: str = Field("", max_length=100)
+    q: SingleLine = Field("", max_length=100)
     lang: Literal["en", "vi", "zh"] = "en"
     limit: int = Field(8, ge=1, le=20)
 
@@ -358,8 +358,8 @@ class HSSuggestionOut(Schema):
 
 
 class ContactRequestIn(Schema):
-    importer_name: str = Field(min_length=1, max_length=300)
-    importer_country: str = Field("", max_length=2)
+    importer_name: SingleLine = Field(min_length=1, max_length=300)
+    importer_country: SingleLine = Field("", max_length=2)
 
     @field_validator("importer_country")
     @classmethod

@@ -9,7 +9,7 @@ from ninja import Schema
 from pydantic import Field
 
 from apps.core.errors import ValidationFailed
-from apps.core.validation import SearchText, is_valid_email
+from apps.core.validation import SearchText, SingleLine, is_valid_email
 from apps.verification.services import ReportForm
 
 REPORT_TYPES = (
@@ -37,33 +37,33 @@ class SearchQuery(Schema):
 
 
 class CheckIn(Schema):
-    domain: str = ""
+    domain: SingleLine = ""
     retry: bool = Field(
         False, description="Run an errored check of a finished run again, free, within 7 days."
     )
 
 
 class DomainQuery(Schema):
-    domain: str = ""
+    domain: SingleLine = ""
 
 
 class ContactIn(Schema):
     """The custom report form."""
 
     # The lengths of ReportRequest's columns.
-    first_name: str = Field("", max_length=120)
-    last_name: str = Field("", max_length=120)
-    email: str = Field("", max_length=254)
-    phone: str = Field("", max_length=40)
-    company_name: str = Field("", max_length=300)
-    job_title: str = Field("", max_length=200)
-    message: str = Field("", max_length=5000)
+    first_name: SingleLine = Field("", max_length=120)
+    last_name: SingleLine = Field("", max_length=120)
+    email: SingleLine = Field("", max_length=254)
+    phone: SingleLine = Field("", max_length=40)
+    company_name: SingleLine = Field("", max_length=300)
+    job_title: SingleLine = Field("", max_length=200)
+    message: str = Field("", max_length=5000)  # the one text of several lines
 
 
 class ReportIn(ContactIn):
     """The advanced report form: the report types wanted, and the contact fields."""
 
-    report_types: list[str] = Field(default_factory=list)
+    report_types: list[SingleLine] = Field(default_factory=list)
 
 
 def is_valid_phone(text: str) -> bool:

@@ -117,44 +117,44 @@ def _retrying(verification: Verification, check: str, retry: bool) -> bool:
     )
 
 
-@transaction.atomic
 def _begin(
     user: User, company: Company, check: str, domain: str, retry: bool, language: str
 ) -> tuple[Verification, bool]:
     """The user's verification of the company with `check` marked in progress, and whether the
     caller should run it (not when this run already has it running or done). `retry` runs an
     errored check of a finished run again, free, instead of starting a new run."""
-    Verification.objects.get_or_create(user=user, company=company)
-    verification = (
-        Verification.objects.select_for_update()
-        .select_related("company", "user")
-        .get(user=user, company=company)
-    )
-    if not _retrying(verification, check, retry):
-        if verification.run == 0 or verification.finished or _abandoned(verification):
-            _start_run(verification, domain, language)
-        elif verification.state(check) != CheckState.PENDING:
-            return verification, False
-    setattr(verification, f"{check}_state", CheckState.IN_PROGRESS)
-    verification.save()
-    return verification, True
+    with transaction.atomic():
+        Verification.objects.get_or_create(user=user, company=company)
+        verification = (
+            Verification.objects.select_for_update()
+            .select_related("company", "user")
+            .get(user=user, company=company)
+        )
+        if not _retrying(verification, check, retry):
+            if verification.run == 0 or verification.finished or _abandoned(verification):
+                _start_run(verification, domain, language)
+            elif verification.state(check) != CheckState.PENDING:
+                return verification, False
+        setattr(verification, f"{check}_state", CheckState.IN_PROGRESS)
+        verification.save()
+        return verification, True
 
 
-@transaction.atomic
 def _record(verification_id: int, run: int, check: str, state: str, result: dict) -> Verification:
-    verification = (
-        Verification.objects.select_for_update()
-        .select_related("company", "user")
-        .get(pk=verification_id)
-    )
-    if verification.run != run:  # a newer run replaced this one
+    with transaction.atomic():
+        verification = (
+            Verification.objects.select_for_update()
+            .select_related("company", "user")
+            .get(pk=verification_id)
+        )
+        if verification.run != run:  # a newer run replaced this one
+            return verification
+        setattr(verification, f"{check}_state", state)
+        setattr(verification, f"{check}_result", result)
+        if verification.finished:
+            verification.finished_at = timezone.now()
+        verification.save()
         return verification
-    setattr(verification, f"{check}_state", state)
-    setattr(verification, f"{check}_result", result)
-    if verification.finished:
-        verification.finished_at = timezone.now()
-    verification.save()
-    return verification
 
 
 def run_credits(verification: Verification) -> int:
@@ -169,25 +169,30 @@ def run_credits(verification: Verification) -> int:
     return min(BASE_CREDITS + CREDITS_PER_FURTHER_CHECK * (found - 1), MAX_CREDITS)
 
 
-@transaction.atomic
 def settle(verification: Verification) -> Verification:
     """Settle a finished run's hold once, to what it delivered. A run without a hold (its hold
     lapsed) is charged from the balance: a short one raises InsufficientCredit and leaves the
     run unpaid (its results stay hidden until it is paid)."""
-    locked = (
-        Verification.objects.select_for_update().select_related("company").get(pk=verification.pk)
-    )
-    if not locked.finished or locked.charged:
+    with transaction.atomic():
+        locked = (
+            Verification.objects.select_for_update()
+            .select_related("company")
+            .get(pk=verification.pk)
+        )
+        if not locked.finished or locked.charged:
+            return locked
+        amount = run_credits(locked)
+        settle_hold(
+            locked.user,
+            reference=_hold_reference(locked),
+            amount=amount,
+            reason=locked.company.name,
+        )
+        locked.credits_charged = amount
+        locked.charged = True
+        locked.save(update_fields=["credits_charged", "charged"])
+        transaction.on_commit(lambda: _send_result_mail(locked))
         return locked
-    amount = run_credits(locked)
-    settle_hold(
-        locked.user, reference=_hold_reference(locked), amount=amount, reason=locked.company.name
-    )
-    locked.credits_charged = amount
-    locked.charged = True
-    locked.save(update_fields=["credits_charged", "charged"])
-    transaction.on_commit(lambda: _send_result_mail(locked))
-    return locked
 
 
 def _send_result_mail(verification: Verification) -> None:

@@ -26,6 +26,7 @@ export const INPUT_LIMIT_TEXTS: Record<string, MessageKey> = {
   "Text must not contain control characters": "validation.controlCharacters",
   "Use at most 200 characters": "validation.textLength",
   "Use at most 20 words": "validation.textWords",
+  "Use a single line, without line breaks or tabs": "validation.singleLine",
   "Page must be 10000 or less": "validation.pageMax",
   "Page size must be from 1 to 100": "validation.orderPageSize",
 };

@@ -97,23 +97,23 @@ def count_query(user: User, *, product_name: str, key: str) -> None:
         record_query(user, product_name=product_name, key=key)
 
 
-@transaction.atomic
 def record_query(user: User, *, product_name: str, key: str) -> QuotaState:
     """Count one query of `product_name` against the user's plan for today (UTC). The same key
     on the same day counts once; past the plan's `query_per_day` it raises QueryLimitExceeded."""
-    product = selectors.product_named(product_name)
-    locked_account(user)
-    today = selectors.utc_today()
-    todays = QueryLog.objects.filter(user=user, product=product, day=today)
-    digest = selectors.query_key_hash(key)
-    limit = selectors.current_plans(user)[product.name].plan.queries_per_day
-    used = todays.count()
-    if todays.filter(key_hash=digest).exists():
-        return QuotaState(used=used, limit=limit, counted=False)
-    if limit is not None and used >= limit:
-        raise QueryLimitExceeded(f"Daily query limit exceeded: {limit} of {limit} used today")
-    QueryLog.objects.create(user=user, product=product, day=today, key_hash=digest)
-    return QuotaState(used=used + 1, limit=limit, counted=True)
+    with transaction.atomic():
+        product = selectors.product_named(product_name)
+        locked_account(user)
+        today = selectors.utc_today()
+        todays = QueryLog.objects.filter(user=user, product=product, day=today)
+        digest = selectors.query_key_hash(key)
+        limit = selectors.current_plans(user)[product.name].plan.queries_per_day
+        used = todays.count()
+        if todays.filter(key_hash=digest).exists():
+            return QuotaState(used=used, limit=limit, counted=False)
+        if limit is not None and used >= limit:
+            raise QueryLimitExceeded(f"Daily query limit exceeded: {limit} of {limit} used today")
+        QueryLog.objects.create(user=user, product=product, day=today, key_hash=digest)
+        return QuotaState(used=used + 1, limit=limit, counted=True)
 
 
 # Credits
@@ -149,13 +149,13 @@ def _refresh_daily_credits(account: CreditAccount, user: User) -> None:
         )
 
 
-@transaction.atomic
 def charge_credits(user: User, *, amount: int, reason: str, reference: str) -> CreditChange:
     """Take `amount` credits for what `reference` names (e.g. `lead-email:123`), today's free
     credits first. Charging a reference that was already charged changes nothing."""
-    if amount <= 0:
-        raise ValueError("a charge takes at least one credit")
-    return _charge(locked_account(user), user, amount, reason, reference)
+    with transaction.atomic():
+        if amount <= 0:
+            raise ValueError("a charge takes at least one credit")
+        return _charge(locked_account(user), user, amount, reason, reference)
 
 
 def _charge(
@@ -179,117 +179,117 @@ def _charge(
     return CreditChange(changed=True, balance=account.balance)
 
 
-@transaction.atomic
 def hold_credits(
     user: User, *, amount: int, reason: str, reference: str, lifetime: timedelta
 ) -> CreditHold:
     """Set `amount` credits aside for the work `reference` names until it is settled (or
     `lifetime` passes): InsufficientCredit when the credits not already held fall short.
     Holding a reference that is held already returns that hold."""
-    if amount <= 0:
-        raise ValueError("a hold sets aside at least one credit")
-    account = locked_account(user)
-    existing = CreditHold.objects.filter(reference=reference).first()
-    if existing is not None:
-        return existing
-    _refresh_daily_credits(account, user)
-    save_account(account)
-    available = account.balance - selectors.held_credits(account)
-    if available < amount:
-        raise InsufficientCredit(f"insufficient credit: {amount} needed, {available} available")
-    now = timezone.now()
-    return CreditHold.objects.create(
-        account=account,
-        reference=reference,
-        amount=amount,
-        reason=reason[: CreditHold._meta.get_field("reason").max_length],
-        created_at=now,
-        expires_at=now + lifetime,
-    )
+    with transaction.atomic():
+        if amount <= 0:
+            raise ValueError("a hold sets aside at least one credit")
+        account = locked_account(user)
+        existing = CreditHold.objects.filter(reference=reference).first()
+        if existing is not None:
+            return existing
+        _refresh_daily_credits(account, user)
+        save_account(account)
+        available = account.balance - selectors.held_credits(account)
+        if available < amount:
+            raise InsufficientCredit(f"insufficient credit: {amount} needed, {available} available")
+        now = timezone.now()
+        return CreditHold.objects.create(
+            account=account,
+            reference=reference,
+            amount=amount,
+            reason=reason[: CreditHold._meta.get_field("reason").max_length],
+            created_at=now,
+            expires_at=now + lifetime,
+        )
 
 
-@transaction.atomic
 def settle_hold(user: User, *, reference: str, amount: int, reason: str) -> CreditChange:
     """End the hold for `reference` and charge what the work came to (`amount`, at most the
     hold; 0 releases it all). Settling twice charges once."""
-    account = locked_account(user)
-    hold = CreditHold.objects.filter(account=account, reference=reference).first()
-    if hold is not None and hold.released_at is None:
-        if amount > hold.amount:
-            raise ValueError("a hold settles to at most what it set aside")
-        hold.released_at = timezone.now()
-        hold.save(update_fields=["released_at"])
-    if amount <= 0:
-        return CreditChange(changed=hold is not None, balance=account.balance)
-    return _charge(account, user, amount, reason, reference)
+    with transaction.atomic():
+        account = locked_account(user)
+        hold = CreditHold.objects.filter(account=account, reference=reference).first()
+        if hold is not None and hold.released_at is None:
+            if amount > hold.amount:
+                raise ValueError("a hold settles to at most what it set aside")
+            hold.released_at = timezone.now()
+            hold.save(update_fields=["released_at"])
+        if amount <= 0:
+            return CreditChange(changed=hold is not None, balance=account.balance)
+        return _charge(account, user, amount, reason, reference)
 
 
-@transaction.atomic
 def grant_credits(
     user: User, *, amount: int, reason: str, reference: str, order: Order | None = None
 ) -> CreditChange:
     """Add bought (never expiring) credits once for `reference`."""
-    if amount <= 0:
-        raise ValueError("a grant gives at least one credit")
-    account = locked_account(user)
-    if account.entries.filter(kind=Kind.GRANT, reference=reference).exists():
-        return CreditChange(changed=False, balance=account.balance)
-    account.bought_balance += amount
-    append_entry(account, Kind.GRANT, Bucket.BOUGHT, amount, reason, reference, order)
-    save_account(account)
-    return CreditChange(changed=True, balance=account.balance)
+    with transaction.atomic():
+        if amount <= 0:
+            raise ValueError("a grant gives at least one credit")
+        account = locked_account(user)
+        if account.entries.filter(kind=Kind.GRANT, reference=reference).exists():
+            return CreditChange(changed=False, balance=account.balance)
+        account.bought_balance += amount
+        append_entry(account, Kind.GRANT, Bucket.BOUGHT, amount, reason, reference, order)
+        save_account(account)
+        return CreditChange(changed=True, balance=account.balance)
 
 
-@transaction.atomic
 def refund_credits(user: User, *, reference: str, reason: str) -> CreditChange:
     """Give back what the charge for `reference` took, once. Free credits come back only on
     the day they were taken: the next day they would have expired anyway."""
-    account = locked_account(user)
-    charges = list(account.entries.filter(kind=Kind.CHARGE, reference=reference))
-    already = account.entries.filter(kind=Kind.REFUND, reference=reference).exists()
-    if not charges or already:
-        return CreditChange(changed=False, balance=account.balance)
-    _refresh_daily_credits(account, user)
-    changed = False
-    for charge in charges:
-        if charge.bucket == Bucket.FREE:
-            if charge.created_at.date() != account.free_day:
-                continue
-            account.free_balance -= charge.amount
-        else:
-            account.bought_balance -= charge.amount
-        append_entry(account, Kind.REFUND, charge.bucket, -charge.amount, reason, reference)
-        changed = True
-    save_account(account)
-    return CreditChange(changed=changed, balance=account.balance)
+    with transaction.atomic():
+        account = locked_account(user)
+        charges = list(account.entries.filter(kind=Kind.CHARGE, reference=reference))
+        already = account.entries.filter(kind=Kind.REFUND, reference=reference).exists()
+        if not charges or already:
+            return CreditChange(changed=False, balance=account.balance)
+        _refresh_daily_credits(account, user)
+        changed = False
+        for charge in charges:
+            if charge.bucket == Bucket.FREE:
+                if charge.created_at.date() != account.free_day:
+                    continue
+                account.free_balance -= charge.amount
+            else:
+                account.bought_balance -= charge.amount
+            append_entry(account, Kind.REFUND, charge.bucket, -charge.amount, reason, reference)
+            changed = True
+        save_account(account)
+        return CreditChange(changed=changed, balance=account.balance)
 
 
-@transaction.atomic
 def adjust_credits(user: User, *, amount: int, reason: str, operator: User) -> CreditChange:
     """An operator's correction of a user's bought credits (a goodwill grant, a mistake put
     right), written to the ledger and to the audit trail with the operator's name."""
-    if amount == 0:
-        raise ValidationFailed("An adjustment changes at least one credit")
-    account = locked_account(user)
-    if account.bought_balance + amount < 0:
-        raise ValidationFailed(
-            f"Only {account.bought_balance} bought credits can be taken",
-            fields={"amount": [f"At least {-account.bought_balance}"]},
+    with transaction.atomic():
+        if amount == 0:
+            raise ValidationFailed("An adjustment changes at least one credit")
+        account = locked_account(user)
+        if account.bought_balance + amount < 0:
+            raise ValidationFailed(
+                f"Only {account.bought_balance} bought credits can be taken",
+                fields={"amount": [f"At least {-account.bought_balance}"]},
+            )
+        before = {"free_balance": account.free_balance, "bought_balance": account.bought_balance}
+        account.bought_balance += amount
+        save_account(account)
+        audit = record_audit(
+            actor=operator,
+            action="adjust_credits",
+            target=account,
+            before=before,
+            after={"free_balance": account.free_balance, "bought_balance": account.bought_balance},
+            note=reason,
         )
-    before = {"free_balance": account.free_balance, "bought_balance": account.bought_balance}
-    account.bought_balance += amount
-    save_account(account)
-    audit = record_audit(
-        actor=operator,
-        action="adjust_credits",
-        target=account,
-        before=before,
-        after={"free_balance": account.free_balance, "bought_balance": account.bought_balance},
-        note=reason,
-    )
-    reference = f"adjustment #{audit.pk} by {operator.email}"[:120]
-    append_entry(account, Kind.ADJUSTMENT, Bucket.BOUGHT, amount, reason[:80], reference)
-    return CreditChange(changed=True, balance=account.balance)
+        reference = f"adjustment #{audit.pk} by {operator.email}"[:120]
+        append_entry(account, Kind.ADJUSTMENT, Bucket.BOUGHT, amount, reason[:80], reference)
+        return CreditChange(changed=True, balance=account.balance)
 
 
 # Orders

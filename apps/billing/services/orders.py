@@ -46,16 +46,16 @@ def create_order(user: User, *, product_name: str, plan_key: str) -> Order:
     )
 
 
-@transaction.atomic
 def cancel_order(user: User, order_id: int) -> Order:
-    order = Order.objects.select_for_update().filter(user=user, pk=order_id).first()
-    if order is None:
-        raise NotFound("Order not found")
-    if order.status != Order.Status.PENDING:
-        raise Conflict(f"Only a pending order can be cancelled; this one is {order.status}")
-    order.status = Order.Status.CANCELLED
-    order.save(update_fields=["status", "updated_at"])
-    return order
+    with transaction.atomic():
+        order = Order.objects.select_for_update().filter(user=user, pk=order_id).first()
+        if order is None:
+            raise NotFound("Order not found")
+        if order.status != Order.Status.PENDING:
+            raise Conflict(f"Only a pending order can be cancelled; this one is {order.status}")
+        order.status = Order.Status.CANCELLED
+        order.save(update_fields=["status", "updated_at"])
+        return order
 
 
 def return_path(outcome: str, order: Order) -> str:
@@ -155,7 +155,6 @@ def _deliver(order: Order) -> None:
         _start_subscription(order)
 
 
-@transaction.atomic
 def fulfil_order(
     order_id: int,
     *,
@@ -165,78 +164,79 @@ def fulfil_order(
     payment_reference: str = "",
 ) -> Outcome:
     """Mark a paid order paid and deliver what it bought, in one transaction, once."""
-    order = (
-        Order.objects.select_for_update()
-        .select_related("plan", "product", "user")
-        .filter(pk=order_id, provider=provider)
-        .first()
-    )
-    if order is None:
-        return Outcome.UNKNOWN_ORDER
-    if order.status in (Order.Status.PAID, Order.Status.REFUNDED):
-        return Outcome.ALREADY_DONE
-    if order.provider_reference != provider_reference or order.amount_cents != amount_cents:
-        logger.error("Payment for order %s does not match it; not fulfilled", order.pk)
-        return Outcome.MISMATCH
-    order.status, order.paid_at = Order.Status.PAID, timezone.now()
-    order.payment_reference = payment_reference
-    order.save(update_fields=["status", "paid_at", "payment_reference", "updated_at"])
-    _deliver(order)
-    return Outcome.FULFILLED
+    with transaction.atomic():
+        order = (
+            Order.objects.select_for_update()
+            .select_related("plan", "product", "user")
+            .filter(pk=order_id, provider=provider)
+            .first()
+        )
+        if order is None:
+            return Outcome.UNKNOWN_ORDER
+        if order.status in (Order.Status.PAID, Order.Status.REFUNDED):
+            return Outcome.ALREADY_DONE
+        if order.provider_reference != provider_reference or order.amount_cents != amount_cents:
+            logger.error("Payment for order %s does not match it; not fulfilled", order.pk)
+            return Outcome.MISMATCH
+        order.status, order.paid_at = Order.Status.PAID, timezone.now()
+        order.payment_reference = payment_reference
+        order.save(update_fields=["status", "paid_at", "payment_reference", "updated_at"])
+        _deliver(order)
+        return Outcome.FULFILLED
 
 
-@transaction.atomic
 def close_unpaid_order(
     order_id: int, *, provider: str, provider_reference: str, status: str
 ) -> Outcome:
     """The provider says the checkout ended without payment (cancelled, expired, failed)."""
-    order = (
-        Order.objects.select_for_update()
-        .filter(pk=order_id, provider=provider, provider_reference=provider_reference)
-        .first()
-    )
-    if order is None:
-        return Outcome.UNKNOWN_ORDER
-    if order.status != Order.Status.PENDING:
-        return Outcome.ALREADY_DONE
-    order.status = status
-    order.save(update_fields=["status", "updated_at"])
-    return Outcome.CLOSED
+    with transaction.atomic():
+        order = (
+            Order.objects.select_for_update()
+            .filter(pk=order_id, provider=provider, provider_reference=provider_reference)
+            .first()
+        )
+        if order is None:
+            return Outcome.UNKNOWN_ORDER
+        if order.status != Order.Status.PENDING:
+            return Outcome.ALREADY_DONE
+        order.status = status
+        order.save(update_fields=["status", "updated_at"])
+        return Outcome.CLOSED
 
 
-@transaction.atomic
 def refund_order(*, provider: str, payment_reference: str) -> Outcome:
     """The provider refunded a payment: end what it bought; take back its credits as far as
     they are unspent."""
-    order = (
-        Order.objects.select_for_update()
-        .select_related("plan", "user")
-        .filter(provider=provider, payment_reference=payment_reference)
-        .exclude(payment_reference="")
-        .first()
-    )
-    if order is None:
-        return Outcome.UNKNOWN_ORDER
-    if order.status != Order.Status.PAID:
-        return Outcome.ALREADY_DONE
-    order.status = Order.Status.REFUNDED
-    order.save(update_fields=["status", "updated_at"])
-    Subscription.objects.filter(order=order).update(status=Subscription.Status.CANCELLED)
-    account = locked_account(order.user)
-    taken = min(order.plan.credits or 0, account.bought_balance)
-    if order.plan.kind == Plan.Kind.CREDITS and taken:
-        account.bought_balance -= taken
-        append_entry(
-            account,
-            Kind.REVERSAL,
-            Bucket.BOUGHT,
-            -taken,
-            "payment refunded",
-            reference=f"order:{order.pk}",
-            order=order,
+    with transaction.atomic():
+        order = (
+            Order.objects.select_for_update()
+            .select_related("plan", "user")
+            .filter(provider=provider, payment_reference=payment_reference)
+            .exclude(payment_reference="")
+            .first()
         )
-        save_account(account)
-    return Outcome.REFUNDED
+        if order is None:
+            return Outcome.UNKNOWN_ORDER
+        if order.status != Order.Status.PAID:
+            return Outcome.ALREADY_DONE
+        order.status = Order.Status.REFUNDED
+        order.save(update_fields=["status", "updated_at"])
+        Subscription.objects.filter(order=order).update(status=Subscription.Status.CANCELLED)
+        account = locked_account(order.user)
+        taken = min(order.plan.credits or 0, account.bought_balance)
+        if order.plan.kind == Plan.Kind.CREDITS and taken:
+            account.bought_balance -= taken
+            append_entry(
+                account,
+                Kind.REVERSAL,
+                Bucket.BOUGHT,
+                -taken,
+                "payment refunded",
+                reference=f"order:{order.pk}",
+                order=order,
+            )
+            save_account(account)
+        return Outcome.REFUNDED
 
 
 def record_payment_event(provider: str, event_id: str, event_type: str) -> PaymentEvent | None:
@@ -257,18 +257,18 @@ DEMO_PLAN = (MARKET_INSIGHTS, "monthly")
 DEMO_CREDITS = 500
 
 
-@transaction.atomic
 def set_up_paid_demo(user: User) -> None:
     """The paid demo account: the monthly market-insights plan (unless a paid plan is running)
     and 500 bought credits, granted once however often the demo is seeded."""
-    product_name, plan_key = DEMO_PLAN
-    if selectors.current_plans(user)[product_name].subscription is None:
-        plan = selectors.purchasable_plan(product_name, plan_key)
-        start = timezone.now()
-        Subscription.objects.create(
-            user=user, plan=plan, started_at=start, ends_at=period_end(plan, start)
-        )
-    grant_credits(user, amount=DEMO_CREDITS, reason="demo credits", reference="demo:credits")
+    with transaction.atomic():
+        product_name, plan_key = DEMO_PLAN
+        if selectors.current_plans(user)[product_name].subscription is None:
+            plan = selectors.purchasable_plan(product_name, plan_key)
+            start = timezone.now()
+            Subscription.objects.create(
+                user=user, plan=plan, started_at=start, ends_at=period_end(plan, start)
+            )
+        grant_credits(user, amount=DEMO_CREDITS, reason="demo credits", reference="demo:credits")
 
 
 # Stripe's webhook events
@@ -313,15 +313,15 @@ def _act_on_stripe_event(event_type: str, obj: dict[str, Any]) -> Outcome:
     return Outcome.IGNORED
 
 
-@transaction.atomic
 def handle_stripe_event(event: dict[str, Any]) -> Outcome:
     """Act on a verified Stripe event once, however often Stripe delivers it."""
-    received = record_payment_event(STRIPE, str(event["id"]), str(event["type"]))
-    if received is None:
-        return Outcome.REPLAYED
-    outcome = _act_on_stripe_event(str(event["type"]), event["data"]["object"])
-    received.outcome = outcome.value
-    obj_order = _session_order_id(event["data"]["object"])
-    received.order = Order.objects.filter(pk=obj_order).first() if obj_order else None
-    received.save(update_fields=["outcome", "order"])
-    return outcome
+    with transaction.atomic():
+        received = record_payment_event(STRIPE, str(event["id"]), str(event["type"]))
+        if received is None:
+            return Outcome.REPLAYED
+        outcome = _act_on_stripe_event(str(event["type"]), event["data"]["object"])
+        received.outcome = outcome.value
+        obj_order = _session_order_id(event["data"]["object"])
+        received.order = Order.objects.filter(pk=obj_order).first() if obj_order else None
+        received.save(update_fields=["outcome", "order"])
+        return outcome

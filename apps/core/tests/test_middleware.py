@@ -138,7 +138,7 @@ def test_a_page_for_an_id_past_the_databases_integers_is_not_found(
     assert member_client.get(path).status_code == 404
 
 
-def test_a_body_over_the_size_limit_answers_400_in_the_error_shape(
+def test_a_body_over_the_size_limit_answers_413_in_the_error_shape(
     member_client: Client, settings: Any
 ) -> None:
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
@@ -146,9 +146,12 @@ def test_a_body_over_the_size_limit_answers_400_in_the_error_shape(
 
     response = post_json(member_client, "/fast-ai/v1/shipments/ai/ask", body)
 
-    assert response.status_code == 400
+    assert response.status_code == 413
     assert response["Content-Type"] == "application/json"
-    assert set(response.json()) == {"data", "meta"}
+    assert response.json()["meta"] == {
+        "message": "The request body is too large",
+        "code": "too_large",
+    }
 
 
 @pytest.mark.parametrize(

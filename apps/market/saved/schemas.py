@@ -6,17 +6,18 @@ from datetime import datetime
 
 from ninja import Schema
 
+from apps.core.validation import SingleLine
 from apps.market.schemas import SearchQuery
 
 
 class SavedSearchIn(Schema):
     filters: SearchQuery
-    name: str = ""
+    name: SingleLine = ""
     alerts: bool = True
 
 
 class SavedSearchPatch(Schema):
-    name: str | None = None
+    name: SingleLine | None = None
     alerts: bool | None = None
 
 
