@@ -361,3 +361,19 @@ def test_a_settled_run_mails_its_verdict_once_in_the_users_language(
     assert "Không thể chạy bước kiểm tra danh sách trừng phạt" in sent.body
     assert f"/lead-verification/{buyer.pk}" in sent.body
     assert f"Tín dụng đã trừ: {verification.credits_charged}" in sent.body
+
+
+def test_checks_that_succeed_without_data_are_not_billed(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    sources.maps_configured = False  # the profile has only our stored record
+    buyer.domain = ""  # and no domain to check
+    buyer.save(update_fields=["domain"])
+
+    for check in CHECKS:
+        verification = services.run_check(user=member, company_id=buyer.pk, check=check, domain="")
+
+    assert verification.states() == dict.fromkeys(CHECKS, "success")
+    assert verification.result("company_profile")["found_data"] is False
+    assert verification.credits_charged == 80  # trade data and sanctions only
+    assert available(member) == 150 - 80
