@@ -31,7 +31,7 @@ dev: install migrate seed guides
 	@DEBUG=true WHITENOISE_USE_FINDERS=true npx webpack --mode development --watch & \
 	  DJANGO_SETTINGS_MODULE=config.identity_settings $(VENV)/bin/gunicorn config.identity_wsgi:application \
 	    --bind 127.0.0.1:$${IDENTITY_PORT:-$$(( $${PORT:-8000} + 1 ))} --threads 4 & \
-	  $(MANAGE) db_worker --no-reload & \
+	  { $(MANAGE) sweep_phone_lookups && $(MANAGE) db_worker --no-reload; } & \
 	  DEBUG=true WHITENOISE_USE_FINDERS=true PAYMENTS_SANDBOX=$${PAYMENTS_SANDBOX:-on} $(MANAGE) runserver 127.0.0.1:$${PORT:-8000}; \
 	  kill $$(jobs -p) 2>/dev/null
 

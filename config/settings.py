@@ -211,6 +211,13 @@ SEARCH_RATE_PER_MINUTE = env.int("SEARCH_RATE_PER_MINUTE", 120)
 LEADS_ENRICHMENT_URL = env.str("LEADS_ENRICHMENT_URL", "")
 LEADS_ENRICHMENT_API_KEY = env.str("LEADS_ENRICHMENT_API_KEY", "")
 LEADS_ENRICHMENT_TIMEOUT = env.int("LEADS_ENRICHMENT_TIMEOUT", 10)
+# A phone lookup whose source fails is tried again after each of these delays (seconds; the
+# default tries three times over 30 minutes), then ends failed with its credits refunded. A try
+# not ended LEADS_PHONE_TRY_LIMIT seconds after it was due (its worker died) counts as failed;
+# the worker looks for such tries every LEADS_PHONE_SWEEP_INTERVAL seconds.
+LEADS_PHONE_RETRY_DELAYS = env.list("LEADS_PHONE_RETRY_DELAYS", cast=int, default=[300, 1500])
+LEADS_PHONE_TRY_LIMIT = env.int("LEADS_PHONE_TRY_LIMIT", 600)
+LEADS_PHONE_SWEEP_INTERVAL = env.int("LEADS_PHONE_SWEEP_INTERVAL", 60)
 
 # Lead verification: each check's time limit, and its outside sources. A source left empty is
 # reported to the user as not configured; nothing stands in for it.

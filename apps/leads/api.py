@@ -77,7 +77,8 @@ def employees(request: HttpRequest, query: Query[LeadQuery]) -> dict[str, Any]:
 @router.get("lead-sourcing/employees/{lead_id}/request-email", response=RevealOut)
 @same_origin_only
 def request_email(request: HttpRequest, lead_id: RecordId) -> dict[str, Any]:
-    """1 credit, answered at once; 'No email' (and nothing charged) when there is none."""
+    """1 credit, answered at once; 'No email' (and nothing charged) when there is none, and 503
+    provider_unavailable (nothing charged) when a source does not answer."""
     user: User = request.auth  # type: ignore[attr-defined]
     reveal, charged = services.reveal_email(user=user, lead_id=lead_id)
     message = services.EMAIL_FOUND if reveal.state == State.FOUND else services.NO_EMAIL
@@ -88,7 +89,8 @@ def request_email(request: HttpRequest, lead_id: RecordId) -> dict[str, Any]:
 @same_origin_only
 def request_contact(request: HttpRequest, lead_id: RecordId) -> Status[dict[str, Any]]:
     """5 credits; the number is looked up in the background and emailed. 'No mobile number'
-    gives the credits back."""
+    gives the credits back, and so does a lookup whose source never answers (phone_state
+    failed), which may then be asked again."""
     user: User = request.auth  # type: ignore[attr-defined]
     language = get_language_from_request(request)
     phone, charged = services.request_phone(user=user, lead_id=lead_id, language=language)

@@ -141,7 +141,12 @@ class Lead(models.Model):
 
 class ContactRequest(models.Model):
     """A user's reveal of a person's email or request of their phone number. One per user,
-    person and kind: asking again costs nothing and shows the same answer."""
+    person and kind: asking again costs nothing and shows the same answer, except after a
+    failed phone lookup, which may be asked again (a new lookup, charged anew).
+
+    A phone lookup runs as numbered tries: `lookups` counts the lookups charged, `attempts` the
+    tries of the current one, and `try_deadline` is when the current try must have ended; past
+    it, the try counts as failed (a worker that died in it, a task that was lost)."""
 
     class Kind(models.TextChoices):
         EMAIL = "email"
@@ -151,6 +156,7 @@ class ContactRequest(models.Model):
         PROCESSING = "processing"
         FOUND = "found"
         NOT_FOUND = "not_found"
+        FAILED = "failed"
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="lead_contact_requests"
@@ -166,6 +172,15 @@ class ContactRequest(models.Model):
     completed_at = models.DateTimeField(null=True, blank=True)
     language = models.CharField(
         max_length=8, default="en", help_text="The interface language the result is emailed in."
+    )
+    lookups = models.PositiveSmallIntegerField(
+        default=1, help_text="Phone lookups charged (a failed one may be asked again)."
+    )
+    attempts = models.PositiveSmallIntegerField(
+        default=0, help_text="Tries of the current phone lookup queued so far."
+    )
+    try_deadline = models.DateTimeField(
+        null=True, blank=True, help_text="When the current try must have ended."
     )
 
     class Meta:

@@ -326,7 +326,8 @@ class LeadCompanyOut(Schema):
 
 class LeadOut(Schema):
     """A person as one user sees them: email and phone only once that user revealed them;
-    `email_state` and `phone_state` are null (never asked), processing, found or not_found."""
+    `email_state` and `phone_state` are null (never asked), processing, found or not_found;
+    `phone_state` is failed when the lookup's source never answered (refunded)."""
 
     id: int
     name: str

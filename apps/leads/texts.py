@@ -1,5 +1,6 @@
 """The phone-request emails in English, Vietnamese and Simplified Chinese (by Django language
-code; anything else gets English)."""
+code; anything else gets English): the number found, no number, or a lookup whose source never
+answered."""
 
 # ruff: noqa: RUF001
 
@@ -27,6 +28,23 @@ NOT_FOUND_BODY = {
     "{credits} tín dụng của yêu cầu này đã được hoàn lại vào số dư của bạn.\n",
     "zh-hans": "我们没有找到 {who} 的手机号码。\n本次申请的 {credits} 积分已退回您的余额。\n",
 }
+FAILED_SUBJECT = {
+    "en": "Phone lookup failed: {person}",
+    "vi": "Không tra cứu được số điện thoại: {person}",
+    "zh-hans": "电话号码查询失败：{person}",
+}
+FAILED_BODY = {
+    "en": "We could not look up the mobile number of {who}: our source did not answer, "
+    "even after several tries.\n"
+    "The {credits} credits of the request are back in your balance. "
+    "You can ask again later from My leads.\n",
+    "vi": "Chúng tôi không tra cứu được số di động của {who}: nguồn dữ liệu không phản hồi, "
+    "kể cả sau nhiều lần thử.\n"
+    "{credits} tín dụng của yêu cầu này đã được hoàn lại vào số dư của bạn. "
+    "Bạn có thể yêu cầu lại sau trong mục Khách hàng tiềm năng của tôi.\n",
+    "zh-hans": "我们未能查询到 {who} 的手机号码：数据来源多次尝试后仍无响应。\n"
+    "本次申请的 {credits} 积分已退回您的余额。您可以稍后在“我的线索”中再次申请。\n",
+}
 AT_COMPANY = {
     "en": "{job_title} at {company}",
     "vi": "{job_title} tại {company}",
@@ -38,22 +56,29 @@ def _in(texts: dict[str, str], language: str) -> str:
     return texts.get(language) or texts["en"]
 
 
+MAILS = {
+    "found": (FOUND_SUBJECT, FOUND_BODY),
+    "not_found": (NOT_FOUND_SUBJECT, NOT_FOUND_BODY),
+    "failed": (FAILED_SUBJECT, FAILED_BODY),
+}
+
+
 def phone_mail(
     language: str,
     *,
-    found: bool,
+    outcome: str,
     person: str,
     job_title: str,
     company: str,
     number: str,
     credits: int,
 ) -> tuple[str, str]:
-    """Subject and body of the email that answers a phone request."""
+    """Subject and body of the email that answers a phone request; `outcome` is the request's
+    end state (found, not_found or failed)."""
     role = _in(AT_COMPANY, language).format(job_title=job_title, company=company).strip()
     who = f"{person}, {role}" if job_title else f"{person}, {company}"
-    subject = _in(FOUND_SUBJECT if found else NOT_FOUND_SUBJECT, language)
-    body = _in(FOUND_BODY if found else NOT_FOUND_BODY, language)
+    subjects, bodies = MAILS[outcome]
     return (
-        subject.format(person=person),
-        body.format(who=who, number=number, credits=credits),
+        _in(subjects, language).format(person=person),
+        _in(bodies, language).format(who=who, number=number, credits=credits),
     )

@@ -36,8 +36,9 @@ export type Company = ApiSchema<"CompanyOut">;
 export type TradeSummary = ApiSchema<"TradeSummaryOut">;
 export type CompanyDetail = ApiSchema<"CompanyDetailOut">;
 
-/** Null: never asked; processing: a phone lookup is under way. */
-export type ContactState = "processing" | "found" | "not_found" | null;
+/** Null: never asked; processing: a phone lookup is under way; failed: its source never
+ * answered, the credits came back and it may be asked again. */
+export type ContactState = "processing" | "found" | "not_found" | "failed" | null;
 
 export type Lead = ApiSchema<"LeadOut">;
 

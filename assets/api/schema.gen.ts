@@ -2318,7 +2318,8 @@ export interface components {
         /**
          * LeadOut
          * @description A person as one user sees them: email and phone only once that user revealed them;
-         *     `email_state` and `phone_state` are null (never asked), processing, found or not_found.
+         *     `email_state` and `phone_state` are null (never asked), processing, found or not_found;
+         *     `phone_state` is failed when the lookup's source never answered (refunded).
          */
         LeadOut: {
             /** Id */

@@ -113,7 +113,7 @@ export function PhoneCell({ lead, onRevealed }: CellProps) {
               },
         ),
     );
-  return (
+  const button = (
     <button
       type="button"
       className="button button--secondary button--small"
@@ -123,5 +123,12 @@ export function PhoneCell({ lead, onRevealed }: CellProps) {
       {t("leads.phone.request", { credits: PHONE_CREDITS })}{" "}
       <span className="sr-only">{t("leads.contact.ofPerson", { name: lead.name })}</span>
     </button>
+  );
+  if (lead.phoneState !== "failed") return button;
+  // A lookup whose source never answered was refunded: say so, and let it be asked again.
+  return (
+    <span className="leads-contact">
+      <span className="muted">{t("leads.phone.failed")}</span> {button}
+    </span>
   );
 }

@@ -285,6 +285,16 @@ describe("people search", () => {
     expect(screen.getByText("No mobile number")).toBeTruthy();
   });
 
+  it("says a failed phone lookup was refunded and lets it be asked again", async () => {
+    const fetchMock = stubApi(routes({ [`GET ${EMPLOYEES_PATH}`]: page([lead({ phone_state: "failed" })]) }));
+    window.history.replaceState(null, "", "/find-global-lead?company_ids=42");
+    renderPage(leadPage);
+    expect(await screen.findByText("Lookup failed, credits refunded")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Request phone (5 credits) of Anna Becker" }));
+    await waitFor(() => expect(useToastStore.getState().toasts[0]?.title).toEqual({ id: "leads.phone.requested" }));
+    expect(queriesTo(fetchMock, `${EMPLOYEES_PATH}/7/request-contact`)).toHaveLength(1);
+  });
+
   it("opens the credit plans when the balance is short", async () => {
     stubApi(routes({ [`GET ${EMPLOYEES_PATH}/7/request-contact`]: insufficient }));
     window.history.replaceState(null, "", "/find-global-lead?company_ids=42");
