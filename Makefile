@@ -76,6 +76,7 @@ bench: build migrate
 	BENCH_DATABASE_URL=$(BENCH_DATABASE_URL) $(PY) bench/leads.py --fresh --shipments $(BENCH_SHIPMENTS) \
 		--companies $(BENCH_COMPANIES) --people $(BENCH_PEOPLE)
 	$(PY) bench/ask_eval.py
+	$(PY) bench/lookup_faults.py --database sqlite:///$(CURDIR)/var/lookup-faults.sqlite3
 
 # The frontend's API types, generated from the OpenAPI document (a test fails when they are stale).
 types: install

@@ -146,7 +146,8 @@ class ContactRequest(models.Model):
 
     A phone lookup runs as numbered tries: `lookups` counts the lookups charged, `attempts` the
     tries of the current one, and `try_deadline` is when the current try must have ended; past
-    it, the try counts as failed (a worker that died in it, a task that was lost)."""
+    it, the try counts as failed (a worker that died in it, a task that was lost). An ended
+    lookup not yet `notified_at` is mailed by the sweep."""
 
     class Kind(models.TextChoices):
         EMAIL = "email"
@@ -181,6 +182,9 @@ class ContactRequest(models.Model):
     )
     try_deadline = models.DateTimeField(
         null=True, blank=True, help_text="When the current try must have ended."
+    )
+    notified_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the phone lookup's end was mailed to the user."
     )
 
     class Meta:

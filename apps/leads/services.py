@@ -188,7 +188,7 @@ def try_phone_lookup(*, request_id: int, lookup: int = 1, attempt: int = 1) -> C
         if locked.state != State.PROCESSING:
             return locked
         _end_lookup(locked, State.FOUND if number else State.NOT_FOUND, number, provider_name)
-    _send_phone_email(locked)
+    _tell_user(locked)
     return locked
 
 
@@ -228,7 +228,7 @@ def _fail_try(request_id: int, lookup: int, attempt: int) -> ContactRequest:
             locked.save(update_fields=["attempts", "try_deadline"])
             return locked
         _end_lookup(locked, State.FAILED)
-    _send_phone_email(locked)
+    _tell_user(locked)
     return locked
 
 
@@ -257,6 +257,31 @@ def _end_lookup(
     request.save(
         update_fields=["state", "value", "credits", "provider", "completed_at", "try_deadline"]
     )
+
+
+def _tell_user(request: ContactRequest) -> None:
+    """Mail the lookup's end, then record that it was mailed: a worker that dies in between
+    leaves the mail to the sweep, so it goes out at least once."""
+    _send_phone_email(request)
+    ContactRequest.objects.filter(pk=request.pk).update(notified_at=timezone.now())
+
+
+def mail_unmailed_phone_results() -> int:
+    """Mail the phone lookups that ended without their mail going out (their worker died
+    between the two) at least LEADS_PHONE_TRY_LIMIT seconds ago; returns the mails sent."""
+    ended_before = timezone.now() - timedelta(seconds=settings.LEADS_PHONE_TRY_LIMIT)
+    unmailed = ContactRequest.objects.filter(
+        kind=Kind.PHONE, completed_at__lt=ended_before, notified_at__isnull=True
+    ).exclude(state=State.PROCESSING)
+    with transaction.atomic():
+        requests = list(
+            unmailed.select_for_update(skip_locked=True, of=("self",)).select_related(
+                "lead__company", "user"
+            )
+        )
+        for request in requests:
+            _tell_user(request)
+    return len(requests)
 
 
 def _send_phone_email(request: ContactRequest) -> None:

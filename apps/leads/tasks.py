@@ -15,7 +15,11 @@ from django.utils import timezone
 from django_tasks import TaskResultStatus, task
 from django_tasks_db.models import DBTaskResult
 
-from apps.leads.services import end_stalled_phone_lookups, try_phone_lookup
+from apps.leads.services import (
+    end_stalled_phone_lookups,
+    mail_unmailed_phone_results,
+    try_phone_lookup,
+)
 
 
 class WorkerLost(Exception):
@@ -30,11 +34,13 @@ def look_up_phone(request_id: int, lookup: int = 1, attempt: int = 1) -> str:
 
 @task()
 def sweep_phone_lookups() -> int:
-    """Fail the phone tries past their deadline, then queue the next sweep; returns the tries
-    failed."""
+    """Fail the phone tries past their deadline and mail the results a dead worker did not,
+    then queue the next sweep; returns the tries failed."""
     try:
         fail_abandoned_tasks()
-        return end_stalled_phone_lookups()
+        failed = end_stalled_phone_lookups()
+        mail_unmailed_phone_results()
+        return failed
     finally:
         queue_next_sweep()
 

@@ -8,6 +8,7 @@ until nothing is due); the clock is moved by time-machine, never waited for."""
 from __future__ import annotations
 
 import json
+import sys
 import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -220,6 +221,25 @@ def test_a_try_left_running_by_a_dead_worker_is_swept_and_tried_again(
         "apps.leads.tasks.WorkerLost",
     )
     assert (phone_state(member_client), balance(member), source.calls) == ("found", 15, 1)
+
+
+def test_a_result_its_worker_died_before_mailing_is_mailed_by_the_sweep_once(
+    member_client: Client, source: Source, lead: Lead, clock: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source.number = "+49 151 5550123"
+    with monkeypatch.context() as dying:
+        dying.setattr(services, "send_mail", lambda *args: sys.exit("worker killed"))
+        member_client.get(f"{EMPLOYEES}/{lead.pk}/request-contact")
+        run_worker()
+    clock.shift(TRY_LIMIT - 1)
+    sweep_phone_lookups.call()
+    assert (phone_state(member_client), mail.outbox) == ("found", [])
+
+    clock.shift(2)
+    sweep_phone_lookups.call()
+    sweep_phone_lookups.call()
+
+    assert [message.subject for message in mail.outbox] == ["Phone number of Anna Schneider"]
 
 
 def test_the_worker_sweeps_every_interval_with_one_sweep_queued(
