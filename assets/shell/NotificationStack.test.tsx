@@ -1,5 +1,9 @@
 import { fireEvent, screen } from "@testing-library/react";
+import { SWRConfig } from "swr";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { swrOptions } from "../api/swr";
+import { MY_VERIFICATIONS_PATH } from "../api/verification";
+import { clientData } from "../testing/billing";
 import { useVerificationStore, type Verification } from "../stores/verification";
 import { renderWithShell } from "../testing/render";
 import { NotificationStack, noticeTop } from "./NotificationStack";
@@ -61,5 +65,16 @@ describe("NotificationStack", () => {
     expect(screen.getByText("Finished with errors")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Dismiss Acme" }));
     expect(useVerificationStore.getState().verifications).toEqual([]);
+  });
+
+  it("names a finished run's verdict, as the result and the drawer do", async () => {
+    useVerificationStore.setState({ verifications: [hidden({ progress: 100, loading: false, isDone: true })] });
+    const runs = [{ company_id: 1, status: "do_not_trade", finished: true }];
+    renderWithShell(
+      <SWRConfig value={{ ...swrOptions({ [MY_VERIFICATIONS_PATH]: clientData(runs) }, () => undefined), provider: () => new Map() }}>
+        <NotificationStack />
+      </SWRConfig>,
+    );
+    expect(await screen.findByText("Do not trade")).toBeTruthy();
   });
 });
