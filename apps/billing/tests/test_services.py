@@ -11,7 +11,7 @@ from django.db.models import Sum
 
 from apps.accounts.models import User
 from apps.billing import selectors, services
-from apps.billing.models import CreditAccount, CreditEntry, Plan, Subscription
+from apps.billing.models import CreditAccount, CreditEntry, CreditHold, Plan, Subscription
 from apps.billing.services import InsufficientCredit, QueryLimitExceeded
 
 pytestmark = pytest.mark.django_db
@@ -241,6 +241,63 @@ def test_a_lapsed_hold_no_longer_counts(user: User) -> None:
     with time_machine.travel(datetime.now(UTC) + timedelta(minutes=2)):
         assert selectors.usage(user)["credits"]["held"] == 0
         services.charge_credits(user, amount=10, reason="lead-phone", reference="b")
+
+
+def test_a_hold_sets_aside_at_least_one_credit(user: User) -> None:
+    with pytest.raises(ValueError, match="at least one credit"):
+        hold(user, 0, "verification:1:1")
+
+
+def test_a_new_users_free_credits_of_today_can_back_a_hold(user: User) -> None:
+    hold(user, 10, "verification:1:1")
+
+    with pytest.raises(InsufficientCredit) as refused:
+        hold(user, 1, "verification:2:1")
+
+    assert refused.value.message == "insufficient credit: 1 needed, 0 available"
+
+
+def test_a_hold_keeps_its_reason_within_the_column(user: User) -> None:
+    held = hold(user, 5, "verification:1:1", minutes=5)
+    long = services.hold_credits(
+        user, amount=5, reason="x" * 200, reference="verification:2:1",
+        lifetime=timedelta(minutes=5),
+    )  # fmt: skip
+
+    assert held.reason == "verification"
+    assert len(long.reason) == CreditHold._meta.get_field("reason").max_length
+
+
+def test_one_user_cannot_settle_anothers_hold(user: User) -> None:
+    other = User.objects.create_user("binh@example.com")
+    hold(user, 10, "verification:1:1")
+
+    answer = services.settle_hold(other, reference="verification:1:1", amount=0, reason="Acme")
+
+    assert answer.changed is False
+    assert selectors.usage(user)["credits"]["held"] == 10
+
+
+def test_a_hold_settles_to_all_it_set_aside(user: User) -> None:
+    services.grant_credits(user, amount=100, reason="Basic pack", reference="order:1")
+    hold(user, 100, "verification:1:1")
+
+    settled = services.settle_hold(user, reference="verification:1:1", amount=100, reason="Acme")
+
+    assert settled.changed is True
+    assert stored_balance(user) == 10
+
+
+def test_a_hold_settled_the_next_day_is_paid_with_that_days_free_credits_first(
+    user: User,
+) -> None:
+    services.grant_credits(user, amount=100, reason="Basic pack", reference="order:1")
+    with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
+        hold(user, 70, "verification:1:1")
+    with time_machine.travel(AFTER_MIDNIGHT, tick=False):
+        services.settle_hold(user, reference="verification:1:1", amount=70, reason="Acme")
+        account = CreditAccount.objects.get(user=user)
+        assert (account.free_balance, account.bought_balance) == (0, 40)
 
 
 def test_granting_the_same_reference_twice_grants_once(user: User) -> None:
