@@ -8,15 +8,20 @@ test gives the same answer on every run."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
+from urllib.parse import urlencode
 
 import hypothesis
 import pytest
 import schemathesis
 from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpResponse
+from django.test import Client
 from django.test.client import ClientHandler
 from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
@@ -218,3 +223,203 @@ def test_no_input_gives_a_server_error_and_answers_match_the_document(
     for label, answers in calls.items():
         print(f"  {label}: {dict(answers)}")
     assert not failures, "\n\n".join(f"{label}: {text}" for label, text in failures.items())
+
+
+# Hand-made odd input, beside the generated requests: every text parameter and every text of a
+# body with control characters and line breaks, bodies nested too deeply or too large,
+# addresses too long, too many parameters, and every call made as from another site.
+
+CONTROL_CHARACTERS = ("\x00", "\x1b[31m", "\x7f", "\x85")
+LINE_BREAKS = ("\n", "\r\n", "\t", "\u2028")
+LONE_SURROGATE = "\ud800"  # only JSON can spell it
+FOREIGN_ORIGINS = (
+    {"Sec-Fetch-Site": "cross-site"},
+    {"Sec-Fetch-Site": "same-site"},
+    {"Origin": "https://evil.example"},
+    {"Referer": "https://evil.example/win"},
+)
+LONG_TEXTS = (8_001, 20_000)
+DEEP = (33, 1_000, 100_000)
+CONTACT_FORM = {
+    "first_name": "Lan",
+    "last_name": "Nguyen",
+    "email": "lan@farm.vn",
+    "phone": "+84 912 345 678",
+    "company_name": "Phuc An Coffee",
+    "job_title": "Export manager",
+    "message": "Please check this buyer.",
+}
+# A valid body of each request schema, so that the odd value is the only fault.
+VALID_BODIES: dict[str, dict[str, Any]] = {
+    "RegistrationIn": {"email": "new.member@example.com", "language": "en"},
+    "ServiceDemandIn": {
+        "first_name": "Lan",
+        "last_name": "Nguyen",
+        "email": "lan@farm.vn",
+        "phone_number": "+84 912 345 678",
+        "company_name": "Phuc An Coffee",
+        "job_title": "Export manager",
+        "selected_features": ["Market alerts"],
+        "language": "en",
+    },
+    "CheckoutIn": {"product": "lead-sourcing", "plan": "basic", "language": "en"},
+    "PurchaseIn": {"product": "lead-sourcing", "plan": "basic"},
+    "OrderUpdateIn": {"status": "cancelled"},
+    "AskIn": {"question": "cashew imports to Germany in 2024"},
+    "ContactRequestIn": {"importer_name": "Hanse Nuts GmbH", "importer_country": "DE"},
+    "SavedSearchIn": {
+        "filters": {"product_details": "cashew", "start_date": "01-01-2024"},
+        "name": "Cashew 2024",
+        "alerts": True,
+    },
+    "SavedSearchPatch": {"name": "Cashew", "alerts": False},
+    "ContactIn": CONTACT_FORM,
+    "ReportIn": {**CONTACT_FORM, "report_types": ["Business Verification"]},
+    "CheckIn": {"domain": "phucan.example"},
+}
+
+
+@dataclass(frozen=True)
+class Call:
+    kind: str  # the class of odd input
+    method: str
+    path: str
+    query: str = ""
+    body: bytes | None = None
+    headers: dict[str, str] | None = None
+
+
+def _with_text_at(value: Any, target: int, text: str, seen: list[int]) -> Any:
+    """`value` with its `target`-th text (counted depth first) replaced by `text`."""
+    if isinstance(value, str):
+        seen.append(len(seen))
+        return text if seen[-1] == target else value
+    if isinstance(value, list):
+        return [_with_text_at(item, target, text, seen) for item in value]
+    if isinstance(value, dict):
+        return {key: _with_text_at(item, target, text, seen) for key, item in value.items()}
+    return value
+
+
+def _texts_in(value: Any) -> int:
+    seen: list[int] = []
+    _with_text_at(value, -1, "", seen)
+    return len(seen)
+
+
+def _body_calls(method: str, path: str, body: dict[str, Any]) -> Iterable[Call]:
+    for position in range(_texts_in(body)):
+        for kind, odd in [
+            *(("control characters", text) for text in (*CONTROL_CHARACTERS, LONE_SURROGATE)),
+            *(("line breaks", text) for text in LINE_BREAKS),
+        ]:
+            changed = _with_text_at(body, position, f"Phuc{odd}An", [])
+            yield Call(kind, method, path, body=json.dumps(changed).encode())
+    for depth in DEEP:
+        yield Call("nesting", method, path, body=("[" * depth + "]" * depth).encode())
+        nested = '{"a":' * depth + "1" + "}" * depth
+        yield Call("nesting", method, path, body=nested.encode())
+    oversized = {**body, "padding": "x" * 3_000_000}
+    yield Call("too large", method, path, body=json.dumps(oversized).encode())
+
+
+def _query_calls(method: str, path: str, names: list[str], base: dict[str, Any]) -> Iterable[Call]:
+    for name in names:
+        for kind, odd in [
+            *(("control characters", text) for text in CONTROL_CHARACTERS),
+            *(("line breaks", text) for text in LINE_BREAKS),
+        ]:
+            yield Call(kind, method, path, urlencode({**base, name: f"Phuc{odd}An"}, doseq=True))
+    for length in LONG_TEXTS:
+        yield Call(
+            "long urls", method, path, urlencode({**base, (names or ["q"])[0]: "a" * length})
+        )
+    yield Call("too many parameters", method, path, "&".join(["a"] * 1_001))
+
+
+def hand_made_calls(
+    path: str, method: str, operation: dict[str, Any], member: Member
+) -> Iterable[Call]:
+    """The odd requests of one operation of the OpenAPI document."""
+    parameters = operation.get("parameters", [])
+    path_values = {**member.known["path"], "saved_id": 1, "party_id": 1, "check": "website"}
+    filled = path.format(
+        **{p["name"]: path_values[p["name"]] for p in parameters if p["in"] == "path"}
+    )
+    texts = [
+        p["name"]
+        for p in parameters
+        if p["in"] == "query"
+        and "integer" not in json.dumps(p.get("schema", {}))
+        and "boolean" not in json.dumps(p.get("schema", {}))
+    ]
+    query_names = {p["name"] for p in parameters if p["in"] == "query"}
+    base_query = {k: v for k, v in member.known["query"].items() if k in query_names}
+    schema_ref = (
+        operation.get("requestBody", {})
+        .get("content", {})
+        .get("application/json", {})
+        .get("schema")
+    )
+    body = VALID_BODIES[schema_ref["$ref"].rsplit("/", 1)[-1]] if schema_ref else None
+    base = Call("foreign origins", method.upper(), filled, urlencode(base_query, doseq=True))
+    encoded = json.dumps(body).encode() if body is not None else None
+    for headers in FOREIGN_ORIGINS:
+        yield replace(base, body=encoded, headers=headers)
+    yield from _query_calls(method.upper(), filled, texts, base_query)
+    if body is not None:
+        yield from _body_calls(method.upper(), filled, body)
+    yield replace(base, kind="long urls", path=f"{filled}/{'a' * 9_000}")
+
+
+def send(client: Client, call: Call) -> Any:
+    """One call, judged alone: the throttles and search limits start afresh."""
+    cache.clear()
+    address = f"{call.path}?{call.query}" if call.query else call.path
+    kind = "application/json" if call.body is not None else "application/octet-stream"
+    return client.generic(
+        call.method, address, call.body or b"", content_type=kind, headers=call.headers or {}
+    )
+
+
+def error_code(response: HttpResponse) -> str | None:
+    """The `meta.code` of an answer in the error shape, or None for any other answer."""
+    try:
+        body = json.loads(response.content)
+    except ValueError:
+        return None
+    data, meta = (body.get(part) if isinstance(body, dict) else None for part in ("data", "meta"))
+    if not isinstance(data, dict) or not isinstance(meta, dict):
+        return None
+    code = meta.get("code")
+    return code if isinstance(data.get("error"), str) and isinstance(code, str) else None
+
+
+@pytest.mark.django_db
+def test_hand_made_odd_input_gives_no_server_error_and_errors_keep_their_shape(
+    signed_in_member: Member, settings: Any
+) -> None:
+    settings.VERIFICATION_CHECK_TIMEOUT = 0.3  # the checks' sources are offline here
+    client = Client(raise_request_exception=False)
+    client.cookies[settings.SESSION_COOKIE_NAME] = signed_in_member.cookie
+    statuses: dict[str, Counter[int]] = {}
+    failures: list[str] = []
+    for path, operations in openapi_document()["paths"].items():
+        for method, operation in operations.items():
+            for call in hand_made_calls(path, method, operation, signed_in_member):
+                response = send(client, call)
+                statuses.setdefault(call.kind, Counter())[response.status_code] += 1
+                code = error_code(response)
+                # 503 provider_unavailable: a source this test does not run (see unavailable).
+                server_error = response.status_code >= 500 and code != "provider_unavailable"
+                if server_error or (response.status_code >= 400 and code is None):
+                    failures.append(
+                        f"{response.status_code} {call.kind}: {call.method} {call.path[:80]}"
+                        f"?{call.query[:80]} {(call.body or b'')[:80]!r} {call.headers}"
+                    )
+    total = sum(statuses.values(), Counter[int]())
+    answered_5xx = sum(count for status, count in total.items() if status >= 500)
+    print(f"{total.total()} hand-made requests, {answered_5xx} answered 5xx")
+    for kind, answers in statuses.items():
+        print(f"  {kind}: {answers.total()} requests, statuses {dict(sorted(answers.items()))}")
+    assert not failures, "\n".join(failures[:50])
