@@ -21,7 +21,9 @@ import requests
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 BIN_DIR = Path(sys.executable).parent
-START_TIMEOUT_SECONDS = 30
+# How long a started server may take to answer: a deadline for polling, far above a start on a
+# loaded machine (a passing test waits only as long as the start takes).
+START_TIMEOUT_SECONDS = 120
 
 
 def free_port() -> int:

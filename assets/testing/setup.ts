@@ -7,9 +7,9 @@ beforeAll(async () => {
   await Promise.all(LANGUAGES.map((language) => loadMessages(language.code)));
 });
 
-// Panels render an answer in deferred slices; on a busy machine that can take past the
-// default second a `findBy` waits.
-configure({ asyncUtilTimeout: 3000 });
+// Panels render an answer in deferred slices; on a busy machine that can take far past the
+// default second a `findBy` or `waitFor` waits. Only a test that fails waits this long.
+configure({ asyncUtilTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();

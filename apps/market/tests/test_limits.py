@@ -68,11 +68,10 @@ def test_a_query_past_its_time_limit_is_stopped_and_the_next_one_runs() -> None:
     unbounded = time.perf_counter() - started
     assert unbounded > 0.05, "the search is not heavy enough to show the limit"
 
-    started = time.perf_counter()
-    with pytest.raises(QueryTimedOut):
+    with pytest.raises(QueryTimedOut) as stopped:
         snapshot(timeout=unbounded / 10).count(heavy)
-    stopped = time.perf_counter() - started
-    assert stopped < unbounded / 2  # interrupted, not run to its end
+    # Interrupted while it ran (not run to its end), whatever the speed of the machine.
+    assert isinstance(stopped.value.__cause__, duckdb.InterruptException)
 
     # The same process, and the same open snapshot, answer the next searches as ever.
     trade = snapshot(timeout=5)

@@ -3,8 +3,8 @@ credits, and the outside sources replaced at their adapters (`sources`)."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
@@ -27,22 +27,27 @@ from apps.verification.providers.sanctions import (
 )
 from apps.verification.sanctions.imports import import_sanctions
 
-SLOW = 1.0
+# Each check's time limit in the tests: however busy the machine, a check never overruns it.
+# Only the tests of the time limit set a short one, against a source that never answers.
+GENEROUS_TIME_LIMIT = 60.0
 # A list published yesterday: young enough to vouch for a clear screening.
 FRESH_LIST_DATE = (date.today() - timedelta(days=1)).isoformat()
 
 
 class Answer:
-    """What a replaced source does: answer `value`, fail with `error`, or be too slow."""
+    """What a replaced source does: answer `value`, fail with `error`, or be too slow: not
+    answer until `released` (at the end of the test), past a short limit on any machine (and
+    after GENEROUS_TIME_LIMIT at the latest, should the limit fail to stop the check)."""
 
     def __init__(self, value: Any = None) -> None:
         self.value, self.error, self.slow = value, "", False
         self.calls = 0
+        self.released = threading.Event()
 
     def __call__(self) -> Any:
         self.calls += 1
         if self.slow:
-            time.sleep(SLOW)
+            self.released.wait(GENEROUS_TIME_LIMIT)
         if self.error:
             raise SourceError(self.error)
         return self.value
@@ -128,8 +133,8 @@ class FakeRegistry:
 
 
 @pytest.fixture
-def sources(monkeypatch: pytest.MonkeyPatch, settings: Any) -> Sources:
-    settings.VERIFICATION_CHECK_TIMEOUT = 0.3
+def sources(monkeypatch: pytest.MonkeyPatch, settings: Any) -> Iterator[Sources]:
+    settings.VERIFICATION_CHECK_TIMEOUT = GENEROUS_TIME_LIMIT
     replaced = Sources()
     monkeypatch.setattr(
         checks, "maps_provider", lambda: FakeMaps(replaced) if replaced.maps_configured else None
@@ -137,7 +142,9 @@ def sources(monkeypatch: pytest.MonkeyPatch, settings: Any) -> Sources:
     monkeypatch.setattr(checks, "sanctions_screener", lambda: FakeScreener(replaced))
     monkeypatch.setattr(checks, "website_probe", lambda: FakeProbe(replaced))
     monkeypatch.setattr(checks, "registry", lambda: FakeRegistry(replaced))
-    return replaced
+    yield replaced
+    for answer in (replaced.place, replaced.screening, replaced.website, replaced.registration):
+        answer.released.set()
 
 
 @pytest.fixture
