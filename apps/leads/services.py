@@ -140,7 +140,8 @@ def request_phone(*, user: User, lead_id: int, language: str = "en") -> tuple[Co
     else:
         request = existing
     request.state, request.credits, request.language = State.PROCESSING, PHONE_CREDITS, language
-    request.lookups, request.attempts, request.completed_at = lookup, 0, None
+    request.lookups, request.attempts = lookup, 0
+    request.completed_at = request.notified_at = None
     _queue_try(request, delay=0)
     request.save()
     return request, PHONE_CREDITS if change.changed else 0

@@ -184,10 +184,15 @@ def test_a_failed_lookup_may_be_asked_again_and_is_charged_anew(
 
     source.number = "+49 151 5550123"
     again = member_client.get(f"{EMPLOYEES}/{lead.pk}/request-contact")
+    assert ContactRequest.objects.get().notified_at is None  # its end is yet to be mailed
     run_worker()
 
     assert again.json()["meta"]["credits_charged"] == 5
     assert (phone_state(member_client), balance(member)) == ("found", 15)
+    assert [message.subject for message in mail.outbox] == [
+        "Phone lookup failed: Anna Schneider",
+        "Phone number of Anna Schneider",
+    ]
     charges = CreditEntry.objects.filter(account__user=member, reference__startswith="lead-phone")
     assert sorted(charges.values_list("amount", "reference")) == [
         (-5, f"lead-phone:{lead.pk}"),
