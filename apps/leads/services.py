@@ -69,82 +69,82 @@ def _find_email(lead: Lead) -> tuple[FoundEmail | None, str]:
     return None, ""
 
 
-@transaction.atomic
 def reveal_email(*, user: User, lead_id: int) -> tuple[ContactRequest, int]:
     """The user's email reveal of a person and the credits it cost now (0 when revealed
     before or when there is no email). A short balance raises InsufficientCredit."""
-    lead = _lead(lead_id)
-    existing = ContactRequest.objects.filter(user=user, lead=lead, kind=Kind.EMAIL).first()
-    if existing is not None and existing.state == State.FOUND:
-        return existing, 0
-    found, provider = _find_email(lead)
-    if found is None:
+    with transaction.atomic():
+        lead = _lead(lead_id)
+        existing = ContactRequest.objects.filter(user=user, lead=lead, kind=Kind.EMAIL).first()
+        if existing is not None and existing.state == State.FOUND:
+            return existing, 0
+        found, provider = _find_email(lead)
+        if found is None:
+            request, _ = ContactRequest.objects.update_or_create(
+                user=user,
+                lead=lead,
+                kind=Kind.EMAIL,
+                defaults={"state": State.NOT_FOUND, "completed_at": timezone.now()},
+            )
+            return request, 0
+        change = charge_credits(
+            user,
+            amount=EMAIL_CREDITS,
+            reason=lead.full_name,
+            reference=_reference(Kind.EMAIL, lead.pk),
+        )
+        # Under the credit account's lock: a simultaneous reveal of the same person is committed
+        # and seen here, so it is neither charged nor stored twice.
         request, _ = ContactRequest.objects.update_or_create(
             user=user,
             lead=lead,
             kind=Kind.EMAIL,
-            defaults={"state": State.NOT_FOUND, "completed_at": timezone.now()},
+            defaults={
+                "state": State.FOUND,
+                "value": found.address,
+                "email_status": found.status,
+                "provider": provider,
+                "credits": EMAIL_CREDITS,
+                "completed_at": timezone.now(),
+            },
         )
-        return request, 0
-    change = charge_credits(
-        user,
-        amount=EMAIL_CREDITS,
-        reason=lead.full_name,
-        reference=_reference(Kind.EMAIL, lead.pk),
-    )
-    # Under the credit account's lock: a simultaneous reveal of the same person is committed
-    # and seen here, so it is neither charged nor stored twice.
-    request, _ = ContactRequest.objects.update_or_create(
-        user=user,
-        lead=lead,
-        kind=Kind.EMAIL,
-        defaults={
-            "state": State.FOUND,
-            "value": found.address,
-            "email_status": found.status,
-            "provider": provider,
-            "credits": EMAIL_CREDITS,
-            "completed_at": timezone.now(),
-        },
-    )
-    return request, EMAIL_CREDITS if change.changed else 0
+        return request, EMAIL_CREDITS if change.changed else 0
 
 
-@transaction.atomic
 def request_phone(*, user: User, lead_id: int, language: str = "en") -> tuple[ContactRequest, int]:
     """Charge the phone request and queue its lookup, whose result is emailed in `language`.
     Asking again costs nothing, unless the lookup failed: then a new one starts, charged anew."""
-    lead = _lead(lead_id)
-    existing = (
-        ContactRequest.objects.select_for_update()
-        .filter(user=user, lead=lead, kind=Kind.PHONE)
-        .first()
-    )
-    if existing is not None and existing.state != State.FAILED:
-        return existing, 0
-    lookup = existing.lookups + 1 if existing is not None else 1
-    change = charge_credits(
-        user,
-        amount=PHONE_CREDITS,
-        reason=lead.full_name,
-        reference=_reference(Kind.PHONE, lead.pk, lookup),
-    )
-    if existing is None:
-        # Under the credit account's lock: a simultaneous request of the same person is
-        # committed and seen here, so its lookup is neither charged nor queued twice.
-        request, created = ContactRequest.objects.get_or_create(
-            user=user, lead=lead, kind=Kind.PHONE, defaults={"state": State.PROCESSING}
+    with transaction.atomic():
+        lead = _lead(lead_id)
+        existing = (
+            ContactRequest.objects.select_for_update()
+            .filter(user=user, lead=lead, kind=Kind.PHONE)
+            .first()
         )
-        if not created:
-            return request, 0
-    else:
-        request = existing
-    request.state, request.credits, request.language = State.PROCESSING, PHONE_CREDITS, language
-    request.lookups, request.attempts = lookup, 0
-    request.completed_at = request.notified_at = None
-    _queue_try(request, delay=0)
-    request.save()
-    return request, PHONE_CREDITS if change.changed else 0
+        if existing is not None and existing.state != State.FAILED:
+            return existing, 0
+        lookup = existing.lookups + 1 if existing is not None else 1
+        change = charge_credits(
+            user,
+            amount=PHONE_CREDITS,
+            reason=lead.full_name,
+            reference=_reference(Kind.PHONE, lead.pk, lookup),
+        )
+        if existing is None:
+            # Under the credit account's lock: a simultaneous request of the same person is
+            # committed and seen here, so its lookup is neither charged nor queued twice.
+            request, created = ContactRequest.objects.get_or_create(
+                user=user, lead=lead, kind=Kind.PHONE, defaults={"state": State.PROCESSING}
+            )
+            if not created:
+                return request, 0
+        else:
+            request = existing
+        request.state, request.credits, request.language = State.PROCESSING, PHONE_CREDITS, language
+        request.lookups, request.attempts = lookup, 0
+        request.completed_at = request.notified_at = None
+        _queue_try(request, delay=0)
+        request.save()
+        return request, PHONE_CREDITS if change.changed else 0
 
 
 def _queue_try(request: ContactRequest, *, delay: int) -> None:
