@@ -89,6 +89,11 @@ elif CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCach
 # Sign-up (POST /fast-ai/v1/users) per client address and per email address.
 SIGNUP_RATE_PER_CLIENT = env.str("SIGNUP_RATE_PER_CLIENT", "10/h")
 SIGNUP_RATE_PER_EMAIL = env.str("SIGNUP_RATE_PER_EMAIL", "3/h")
+# Service demands (POST /fast-ai/v1/users/service-demands) per client address and per email
+# address; past SERVICE_DEMAND_ACKS_PER_DAY demands in a day, an address's are stored unmailed.
+SERVICE_DEMAND_RATE_PER_CLIENT = env.str("SERVICE_DEMAND_RATE_PER_CLIENT", "10/h")
+SERVICE_DEMAND_RATE_PER_EMAIL = env.str("SERVICE_DEMAND_RATE_PER_EMAIL", "5/h")
+SERVICE_DEMAND_ACKS_PER_DAY = env.int("SERVICE_DEMAND_ACKS_PER_DAY", 3)
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_NAME = "sessionid"
 CSRF_COOKIE_NAME = "csrftoken"

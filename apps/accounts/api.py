@@ -9,7 +9,7 @@ from django.utils.translation import get_language_from_request
 from ninja import Router, Status
 
 from apps.accounts import services
-from apps.accounts.auth import session_or_bearer
+from apps.accounts.auth import session_or_bearer, signed_in_visitor
 from apps.accounts.models import User
 from apps.accounts.schemas import RegistrationIn, ServiceDemandIn, SessionExpiry
 from apps.accounts.texts import text
@@ -35,9 +35,11 @@ def register(request: HttpRequest, payload: RegistrationIn) -> Status[dict[str, 
 def submit_service_demand(
     request: HttpRequest, payload: ServiceDemandIn
 ) -> Status[dict[str, object]]:
-    """A demand for features not built yet; signed-in or not, the form is open to anyone."""
+    """A demand for features not built yet; signed-in or not, the form is open to anyone.
+    Throttled per client address and per email: 429 with Retry-After."""
     language = normalize(payload.language) or get_language_from_request(request)
-    user = request.user if request.user.is_authenticated else None
+    user = signed_in_visitor(request)
+    services.throttle_service_demands(request, payload.email)
     services.submit_service_demand(
         user=user,
         first_name=payload.first_name,

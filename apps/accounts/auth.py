@@ -14,10 +14,12 @@ from django.core.exceptions import SuspiciousOperation
 from django.http import HttpRequest
 from mozilla_django_oidc import auth as oidc_auth
 from ninja.security import SessionAuth
+from ninja.utils import check_csrf
 
 from apps.accounts import services, tokens
 from apps.accounts.models import User
 from apps.accounts.providers import oidc
+from apps.core.errors import PermissionDenied
 
 logger = logging.getLogger(__name__)
 
@@ -92,3 +94,20 @@ def session_or_bearer(request: HttpRequest) -> Any:
     if request.headers.get("Authorization"):
         return _bearer_token_user(request)
     return SessionAuth()(request)
+
+
+class CsrfFailed(PermissionDenied):
+    code = "csrf_failed"
+    message = "CSRF check failed. Please reload the page and try again."
+
+
+def signed_in_visitor(request: HttpRequest) -> User | None:
+    """The signed-in user of a form open to anyone, who gets what the form stores. Such a
+    browser must send the CSRF token as on every signed-in call, so that a page on another site
+    cannot post in the user's name; visitors not signed in, and clients with a bearer token and
+    no session, post without one."""
+    if not request.user.is_authenticated:
+        return None
+    if check_csrf(request) is not None:
+        raise CsrfFailed()
+    return request.user

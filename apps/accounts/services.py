@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections.abc import Iterable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import phonenumbers
@@ -18,6 +18,7 @@ from django.core.exceptions import SuspiciousOperation
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
+from django.utils import timezone
 
 from apps.accounts import tokens
 from apps.accounts.models import Feature, ServiceDemand, ServiceDemandFeature, User
@@ -57,13 +58,26 @@ def user_admin() -> UserAdmin:
 def throttle_sign_up(request: HttpRequest, email: str) -> None:
     """Count a sign-up from this client for this address; TooManyRequests when either has
     had too many (SIGNUP_RATE_PER_CLIENT, SIGNUP_RATE_PER_EMAIL)."""
+    _throttle_client_and_email(
+        request,
+        "accounts.signup",
+        email,
+        per_client=settings.SIGNUP_RATE_PER_CLIENT,
+        per_email=settings.SIGNUP_RATE_PER_EMAIL,
+    )
+
+
+def _throttle_client_and_email(
+    request: HttpRequest, act: str, email: str, *, per_client: str, per_email: str
+) -> None:
+    """Count one `act` of a form that mails the address it is given, under a limit per client
+    address and one per email address, so that neither one client nor many clients can flood
+    one inbox; TooManyRequests over either."""
     wait = retry_after(
         request,
         [
-            Limit(
-                "accounts.signup.client", client_address(request), settings.SIGNUP_RATE_PER_CLIENT
-            ),
-            Limit("accounts.signup.email", email.strip().lower(), settings.SIGNUP_RATE_PER_EMAIL),
+            Limit(f"{act}.client", client_address(request), per_client),
+            Limit(f"{act}.email", email.strip().lower(), per_email),
         ],
     )
     if wait is not None:
@@ -270,6 +284,18 @@ def _demand_problems(
     return {field: [text(key, language)] for field, key in problems.items()}
 
 
+def throttle_service_demands(request: HttpRequest, email: str) -> None:
+    """Count a service demand from this client for this address; TooManyRequests when either
+    has sent too many (SERVICE_DEMAND_RATE_PER_CLIENT, SERVICE_DEMAND_RATE_PER_EMAIL)."""
+    _throttle_client_and_email(
+        request,
+        "accounts.demand",
+        email,
+        per_client=settings.SERVICE_DEMAND_RATE_PER_CLIENT,
+        per_email=settings.SERVICE_DEMAND_RATE_PER_EMAIL,
+    )
+
+
 def submit_service_demand(
     *,
     user: User | None,
@@ -283,7 +309,8 @@ def submit_service_demand(
     language: str,
 ) -> ServiceDemand:
     """Store a demand for features not built yet (spec §5's rules, messages in `language`),
-    then acknowledge it to its sender and tell the operators (OPERATORS_EMAIL)."""
+    then, once it is committed, acknowledge it to its sender and tell the operators
+    (OPERATORS_EMAIL)."""
     details = {
         "first_name": first_name.strip(),
         "last_name": last_name.strip(),
@@ -302,16 +329,27 @@ def submit_service_demand(
         ServiceDemandFeature.objects.bulk_create(
             ServiceDemandFeature(demand=demand, feature=feature) for feature in chosen
         )
-    _send_demand_emails(demand, chosen)
+        acknowledge = _demands_today(demand.email) <= settings.SERVICE_DEMAND_ACKS_PER_DAY
+        transaction.on_commit(lambda: _send_demand_emails(demand, chosen, acknowledge))
     return demand
 
 
-def _send_demand_emails(demand: ServiceDemand, features: list[str]) -> None:
+def _demands_today(email: str) -> int:
+    """How many demands this address sent in the last 24 hours: past a few, a sender asking
+    again is not mailed again, so the form cannot flood an inbox of someone else's choosing."""
+    since = timezone.now() - timedelta(days=1)
+    return ServiceDemand.objects.filter(email__iexact=email, created_at__gte=since).count()
+
+
+def _send_demand_emails(demand: ServiceDemand, features: list[str], acknowledge: bool) -> None:
+    """The acknowledgement (when `acknowledge`) and the operators' notice. The demand is stored
+    whatever happens here: a mail server that fails is logged, never the sender's error."""
     language = demand.language
-    body = text("ack_body", language).format(
-        first_name=demand.first_name, features=feature_names(features, language)
-    )
-    send_mail(text("ack_subject", language), body, None, [demand.email])
+    if acknowledge:
+        body = text("ack_body", language).format(
+            first_name=demand.first_name, features=feature_names(features, language)
+        )
+        _mail_or_log(text("ack_subject", language), body, demand.email, demand)
     if settings.OPERATORS_EMAIL:
         notice = (
             f"{demand.first_name} {demand.last_name} ({demand.job_title or 'no job title'}) "
@@ -319,9 +357,15 @@ def _send_demand_emails(demand: ServiceDemand, features: list[str]) -> None:
             f"Wants: {feature_names(features, 'en')}\n\n"
             f"{settings.SITE_URL}/admin/accounts/servicedemand/{demand.pk}/change/\n"
         )
-        send_mail(
-            f"Service demand from {demand.company_name}", notice, None, [settings.OPERATORS_EMAIL]
-        )
+        subject = f"Service demand from {demand.company_name}"
+        _mail_or_log(subject, notice, settings.OPERATORS_EMAIL, demand)
+
+
+def _mail_or_log(subject: str, body: str, recipient: str, demand: ServiceDemand) -> None:
+    try:
+        send_mail(subject, body, None, [recipient])
+    except Exception:
+        logger.exception("Mail about service demand %s not sent", demand.pk)
 
 
 @transaction.atomic

@@ -37,6 +37,7 @@ export interface paths {
         /**
          * Submit Service Demand
          * @description A demand for features not built yet; signed-in or not, the form is open to anyone.
+         *     Throttled per client address and per email: 429 with Retry-After.
          */
         post: operations["apps_accounts_api_submit_service_demand"];
         delete?: never;
@@ -464,7 +465,8 @@ export interface paths {
         };
         /**
          * Request Email
-         * @description 1 credit, answered at once; 'No email' (and nothing charged) when there is none.
+         * @description 1 credit, answered at once; 'No email' (and nothing charged) when there is none, and 503
+         *     provider_unavailable (nothing charged) when a source does not answer.
          */
         get: operations["apps_leads_api_request_email"];
         put?: never;
@@ -485,7 +487,8 @@ export interface paths {
         /**
          * Request Contact
          * @description 5 credits; the number is looked up in the background and emailed. 'No mobile number'
-         *     gives the credits back.
+         *     gives the credits back, and so does a lookup whose source never answers (phone_state
+         *     failed), which may then be asked again.
          */
         get: operations["apps_leads_api_request_contact"];
         put?: never;

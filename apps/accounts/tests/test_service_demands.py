@@ -1,13 +1,20 @@
 import json
+from datetime import timedelta
+from smtplib import SMTPException
 from typing import Any
 
 import pytest
+from django.conf import settings as django_settings
 from django.core import mail
 from django.test import Client
+from django.utils import timezone
+from django.utils.crypto import get_random_string
 
+from apps.accounts import services
 from apps.accounts.models import Feature, ServiceDemand, User
 from apps.core.tests.pages import preload_of, redirect_parts
 from apps.core.urls import UNAVAILABLE_ROUTES
+from tests.fixtures import signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -21,6 +28,7 @@ VALID = {
     "job_title": "Sales director",
     "selected_features": ["ai-sale-agent", "farm-management"],
 }
+VALID_DETAILS = {key: value for key, value in VALID.items() if key != "selected_features"}
 
 
 def submit(client: Client, body: dict[str, Any], **headers: str) -> Any:
@@ -37,9 +45,10 @@ def test_the_features_are_the_unavailable_sidebar_entries() -> None:
 
 
 def test_a_demand_is_stored_once_and_both_emails_are_written(
-    member: User, member_client: Client
+    member: User, member_client: Client, django_capture_on_commit_callbacks: Any
 ) -> None:
-    response = submit(member_client, VALID)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = submit(member_client, VALID)
 
     assert response.status_code == 201
     assert response.json()["data"]["message"].startswith("Thank you")
@@ -59,8 +68,11 @@ def test_a_demand_is_stored_once_and_both_emails_are_written(
     assert f"/admin/accounts/servicedemand/{demand.pk}/change/" in notice.body
 
 
-def test_the_acknowledgement_is_in_the_interface_language(client: Client) -> None:
-    response = submit(client, VALID, Accept_Language="vi-VN,vi;q=0.9")
+def test_the_acknowledgement_is_in_the_interface_language(
+    client: Client, django_capture_on_commit_callbacks: Any
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        response = submit(client, VALID, Accept_Language="vi-VN,vi;q=0.9")
 
     assert response.status_code == 201
     assert response.json()["data"]["message"].startswith("Cảm ơn")
@@ -139,12 +151,108 @@ def test_an_unknown_feature_is_refused(client: Client) -> None:
 
 
 def test_without_an_operators_address_only_the_sender_is_written_to(
-    client: Client, settings: Any
+    client: Client, settings: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
     settings.OPERATORS_EMAIL = ""
 
-    assert submit(client, VALID).status_code == 201
+    with django_capture_on_commit_callbacks(execute=True):
+        assert submit(client, VALID).status_code == 201
     assert [message.to for message in mail.outbox] == [["lan.nguyen@example.com"]]
+
+
+# Requests from elsewhere, floods and mail failures
+
+
+def test_a_signed_in_browser_must_send_the_csrf_token(member: User) -> None:
+    browser = signed_in(member, enforce_csrf_checks=True)
+
+    refused = submit(browser, VALID)
+
+    assert refused.status_code == 403
+    assert refused.json()["meta"]["code"] == "csrf_failed"
+    assert refused.json()["data"]["error"] == refused.json()["meta"]["message"]
+    assert not ServiceDemand.objects.exists()
+
+    token = get_random_string(32)
+    browser.cookies[django_settings.CSRF_COOKIE_NAME] = token
+    assert submit(browser, VALID, X_CSRFToken="x" * 32).status_code == 403
+    assert submit(browser, VALID, X_CSRFToken=token).status_code == 201
+    assert ServiceDemand.objects.get().user == member
+
+
+def test_visitors_and_bearer_clients_need_no_csrf_token() -> None:
+    browser = Client(enforce_csrf_checks=True)
+
+    assert submit(browser, VALID).status_code == 201
+    assert submit(browser, VALID, Authorization="Bearer some-token").status_code == 201
+    assert list(ServiceDemand.objects.values_list("user", flat=True)) == [None, None]
+
+
+def test_one_client_is_throttled_whatever_addresses_it_sends(client: Client, settings: Any) -> None:
+    settings.SERVICE_DEMAND_RATE_PER_CLIENT = "2/h"
+
+    answers = [submit(client, VALID | {"email": f"buyer{n}@example.com"}) for n in range(3)]
+
+    assert [answer.status_code for answer in answers] == [201, 201, 429]
+    assert int(answers[-1]["Retry-After"]) > 0
+    assert answers[-1].json()["meta"]["code"] == "too_many_requests"
+    assert ServiceDemand.objects.count() == 2
+
+
+def test_one_address_is_throttled_whatever_client_sends_it(settings: Any) -> None:
+    settings.SERVICE_DEMAND_RATE_PER_EMAIL = "2/h"
+    clients = [Client(REMOTE_ADDR=f"203.0.113.{n}") for n in range(3)]
+    emails = ["lan.nguyen@example.com", "Lan.Nguyen@example.com ", "LAN.NGUYEN@EXAMPLE.COM"]
+
+    answers = [submit(c, VALID | {"email": e}) for c, e in zip(clients, emails, strict=True)]
+
+    assert [answer.status_code for answer in answers] == [201, 201, 429]
+    assert ServiceDemand.objects.count() == 2
+
+
+def test_mail_goes_out_only_once_the_demand_is_committed(
+    client: Client, django_capture_on_commit_callbacks: Any
+) -> None:
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        assert submit(client, VALID).status_code == 201
+
+    assert mail.outbox == []
+    assert len(callbacks) == 1
+    callbacks[0]()
+    assert len(mail.outbox) == 2
+
+
+def test_an_address_gets_a_few_acknowledgements_a_day_and_later_demands_are_stored_unmailed(
+    client: Client, settings: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    settings.SERVICE_DEMAND_ACKS_PER_DAY = 3
+    earlier = ServiceDemand.objects.create(
+        **(VALID_DETAILS | {"created_at": timezone.now() - timedelta(days=1, minutes=1)})
+    )
+
+    for _ in range(4):
+        with django_capture_on_commit_callbacks(execute=True):
+            assert submit(client, VALID).status_code == 201
+
+    assert ServiceDemand.objects.exclude(pk=earlier.pk).count() == 4
+    acknowledgements = [m for m in mail.outbox if m.to == ["lan.nguyen@example.com"]]
+    notices = [m for m in mail.outbox if m.to == ["team@tradewise.example"]]
+    assert (len(acknowledgements), len(notices)) == (3, 4)
+
+
+def test_a_failing_mail_server_leaves_the_demand_stored_and_answered(
+    client: Client, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+) -> None:
+    def refuse(*args: Any, **kwargs: Any) -> int:
+        raise SMTPException("mail server down")
+
+    monkeypatch.setattr(services, "send_mail", refuse)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = submit(client, VALID)
+
+    assert response.status_code == 201
+    assert ServiceDemand.objects.count() == 1
 
 
 def test_the_form_has_a_page_of_its_own_for_members(member_client: Client) -> None:
