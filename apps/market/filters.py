@@ -22,6 +22,11 @@ START_AFTER_END = "Start date must be before or equal to end date"
 BAD_DATE = "Use dd-MM-yyyy or dd/MM/yyyy"
 BAD_COUNTRY = "Unknown country code"
 BAD_HS_CODE = "HS codes have 2, 4 or 6 digits"
+PRODUCT_NEEDS_LETTERS = "Enter a product name, or an HS code of 2 to 10 digits"
+HS_TEXT_OUTSIDE_CODES = "This HS code is outside the chosen HS codes"
+NAME_NEEDS_LETTERS = "A company name must contain letters"
+# An HS code as people write it in a product field: 2 to 10 digits ("0901", "0901.11").
+HS_TEXT_DIGITS = range(2, 11)
 
 
 @dataclass(frozen=True)
@@ -124,6 +129,52 @@ def _texts(query: SearchParameters, problems: dict[str, list[str]]) -> None:
             problems[name] = [problem]
 
 
+def _has_letters(text: str) -> bool:
+    return any(char.isalpha() for char in text)
+
+
+def _hs_code_in_text(text: str) -> str | None:
+    """The HS code a text of digits names, written with spaces or dots or not."""
+    code = "".join(text.split()).replace(".", "")
+    digits = code.isascii() and code.isdigit()
+    return code if digits and len(code) in HS_TEXT_DIGITS else None
+
+
+def _narrowed(code: str, chosen: tuple[str, ...]) -> tuple[str, ...]:
+    """The codes both within `code` and within one of the `chosen` codes (all when none is
+    chosen): the longer prefix of each pair where one starts the other."""
+    if not chosen:
+        return (code,)
+    pairs = (c for c in chosen if c.startswith(code) or code.startswith(c))
+    return tuple(dict.fromkeys(max(code, c, key=len) for c in pairs))
+
+
+def _product_text(
+    text: str, hs_codes: tuple[str, ...], problems: dict[str, list[str]]
+) -> tuple[str, tuple[str, ...]]:
+    """The product text and HS codes to search. A text without letters names no product word,
+    so it would match every shipment: digits are read as an HS code (as the HS code filter
+    reads it, within the codes chosen there), anything else is refused."""
+    if not text or _has_letters(text) or "product_details" in problems:
+        return text, hs_codes
+    code = _hs_code_in_text(text)
+    if code is None:
+        problems["product_details"] = [PRODUCT_NEEDS_LETTERS]
+        return text, hs_codes
+    narrowed = _narrowed(code, hs_codes)
+    if not narrowed:
+        problems["product_details"] = [HS_TEXT_OUTSIDE_CODES]
+    return "", narrowed
+
+
+def _party_names(query: SearchParameters, problems: dict[str, list[str]]) -> None:
+    # A name without letters ("123", "-") matches parties by fragments of other names.
+    for name in ("importer_name", "exporter_name"):
+        text = getattr(query, name).strip()
+        if text and not _has_letters(text) and name not in problems:
+            problems[name] = [NAME_NEEDS_LETTERS]
+
+
 def search_filters(query: SearchParameters) -> ShipmentFilters:
     """The validated search, or ValidationFailed with the spec's message per field."""
     problems: dict[str, list[str]] = {}
@@ -132,6 +183,8 @@ def search_filters(query: SearchParameters) -> ShipmentFilters:
     if not any(text.strip() for text in texts) and not hs_codes:
         problems["product_details"] = [PARTY_OR_PRODUCT_REQUIRED]
     _texts(query, problems)
+    product_details, hs_codes = _product_text(query.product_details.strip(), hs_codes, problems)
+    _party_names(query, problems)
     dates = _dates(query, problems)
     importer_country = _country(query.importer_country, "importer_country", problems)
     exporter_country = _country(query.exporter_country, "exporter_country", problems)
@@ -141,7 +194,7 @@ def search_filters(query: SearchParameters) -> ShipmentFilters:
     return ShipmentFilters(
         start_date=dates[0],
         end_date=dates[1],
-        product_details=query.product_details.strip(),
+        product_details=product_details,
         importer_name=query.importer_name.strip(),
         exporter_name=query.exporter_name.strip(),
         importer_country=importer_country,

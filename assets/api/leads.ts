@@ -170,6 +170,7 @@ const SERVER_TEXTS: Record<string, MessageKey> = {
   "Use dd-MM-yyyy or dd/MM/yyyy": "market.validation.dateFormat",
   "Unknown country code": "market.validation.country",
   "HS codes have 2, 4 or 6 digits": "market.hs.invalid",
+  "Enter a product name, or an HS code of 2 to 10 digits": "market.validation.productNeedsLetters",
   "Must be 0 or more": "leads.validation.notNegative",
   ...INPUT_LIMIT_TEXTS,
 };

@@ -103,6 +103,10 @@ describe("server answers", () => {
     expect(fieldErrorsOf(new ApiError(500, "x", null, "/"))).toBeNull();
     expect(serverFieldText("Unknown country code")).toEqual({ id: "market.validation.country" });
     expect(serverFieldText("HS codes have 2, 4 or 6 digits")).toEqual({ id: "market.hs.invalid" });
+    expect(serverFieldText("Enter a product name, or an HS code of 2 to 10 digits")).toEqual({
+      id: "market.validation.productNeedsLetters",
+    });
+    expect(serverFieldText("A company name must contain letters")).toEqual({ id: "market.validation.nameNeedsLetters" });
     expect(serverFieldText("Page must be 1 or more")).toEqual({ id: "market.validation.page" });
   });
 

@@ -150,6 +150,9 @@ const SERVER_TEXTS: Record<string, MessageKey> = {
   "Page size must be 10, 25, 50 or 100": "market.validation.pageSize",
   "Page must be 1 or more": "market.validation.page",
   "HS codes have 2, 4 or 6 digits": "market.hs.invalid",
+  "Enter a product name, or an HS code of 2 to 10 digits": "market.validation.productNeedsLetters",
+  "This HS code is outside the chosen HS codes": "market.validation.hsOutsideChosen",
+  "A company name must contain letters": "market.validation.nameNeedsLetters",
   ...INPUT_LIMIT_TEXTS,
 };
 

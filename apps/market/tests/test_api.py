@@ -106,6 +106,26 @@ def test_hs_codes_as_repeated_keys_of_any_level(paid_client: Client) -> None:
     assert total(paid_client, hs_code="080132") == 3
 
 
+def test_a_product_text_of_digits_finds_what_the_hs_code_filter_finds(
+    paid_client: Client,
+) -> None:
+    everything = total(paid_client, hs_code=["08", "09"])
+    for code in ("08", "0801", "090111"):
+        by_text = shipments(paid_client, product_details=code)
+        by_code = shipments(paid_client, hs_code=code)
+        assert by_text["data"] == by_code["data"]
+        assert 0 < by_text["meta"]["total"] < everything
+
+
+def test_a_search_text_without_letters_is_refused_not_matched_with_everything(
+    paid_client: Client,
+) -> None:
+    for field, text in (("product_details", "1"), ("importer_name", "000")):
+        response = get(paid_client, "/fast-ai/v1/shipments", **YEAR_2024, **{field: text})
+        assert response.status_code == 422
+        assert list(response.json()["data"]["fields"]) == [field]
+
+
 def test_filters_combine(paid_client: Client) -> None:
     query = {"product_details": "cashew", "exporter_country": "VN", "importer_country": "NL"}
     assert total(paid_client, **query) == 1

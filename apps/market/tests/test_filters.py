@@ -194,3 +194,40 @@ def test_each_country_is_read_and_checked_on_its_own_side(side: str) -> None:
     with pytest.raises(ValidationFailed) as refused:
         search_filters(Parameters(product_details="cashew", **{side: "ZZ"}))
     assert refused.value.fields == {side: ["Unknown country code"]}
+
+
+@pytest.mark.parametrize(
+    ("text", "code"), [("09", "09"), (" 0901.11 ", "090111"), ("0801 32 10 00", "0801321000")]
+)
+def test_a_product_text_of_digits_is_read_as_an_hs_code(text: str, code: str) -> None:
+    filters = search_filters(Parameters(product_details=text))
+    assert (filters.product_details, filters.hs_codes) == ("", (code,))
+
+
+def test_an_hs_code_in_the_product_text_narrows_the_chosen_hs_codes() -> None:
+    filters = search_filters(Parameters(product_details="0801", hs_code=["08", "0801", "09"]))
+    assert filters.hs_codes == ("0801",)
+    filters = search_filters(Parameters(product_details="08", hs_code=["0801", "0901"]))
+    assert filters.hs_codes == ("0801",)
+    with pytest.raises(ValidationFailed) as refused:
+        search_filters(Parameters(product_details="0901", hs_code=["08"]))
+    assert refused.value.fields == {
+        "product_details": ["This HS code is outside the chosen HS codes"]
+    }
+
+
+@pytest.mark.parametrize("text", ["9", "12345678901", "-", "12-34", "٠٩٠١", "%%"])
+def test_a_product_text_without_letters_that_is_no_hs_code_is_refused(text: str) -> None:
+    with pytest.raises(ValidationFailed) as refused:
+        search_filters(Parameters(product_details=text))
+    assert refused.value.fields == {
+        "product_details": ["Enter a product name, or an HS code of 2 to 10 digits"]
+    }
+
+
+@pytest.mark.parametrize("name", ["importer_name", "exporter_name"])
+def test_a_company_name_without_letters_is_refused(name: str) -> None:
+    with pytest.raises(ValidationFailed) as refused:
+        search_filters(Parameters(**{name: " 123 "}))
+    assert refused.value.fields == {name: ["A company name must contain letters"]}
+    assert getattr(search_filters(Parameters(**{name: "3M 中国"})), name) == "3M 中国"
