@@ -1,7 +1,8 @@
-"""The operators' back office for billing. Plans and subscriptions are edited here; balances,
-ledger entries, orders and payment events are read-only, because only billing's services may
-change them: an operator corrects a balance with the 'adjust credits' action, which writes a
-ledger entry and an audit record."""
+"""The operators' back office for billing. Plans and subscriptions are edited here, and every
+such edit is audited with its columns before and after (a plan's daily credits or price moves
+money for all its users); balances, ledger entries, orders and payment events are read-only,
+because only billing's services may change them: an operator corrects a balance with the
+'adjust credits' action, which writes a ledger entry and an audit record."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from apps.billing.models import (
     QueryLog,
     Subscription,
 )
+from apps.core.admin import AuditedAdmin
 from apps.core.errors import ValidationFailed
 
 
@@ -54,7 +56,7 @@ class ProductAdmin(admin.ModelAdmin):
 
 
 @admin.register(Plan)
-class PlanAdmin(admin.ModelAdmin):
+class PlanAdmin(AuditedAdmin):
     list_display = [
         "product",
         "key",
@@ -75,7 +77,7 @@ class PlanAdmin(admin.ModelAdmin):
 
 
 @admin.register(Subscription)
-class SubscriptionAdmin(admin.ModelAdmin):
+class SubscriptionAdmin(AuditedAdmin):
     list_display = ["user", "plan", "status", "started_at", "ends_at", "trial_ends_at", "order"]
     list_filter = ["status", "plan__product"]
     list_select_related = ["user", "plan__product", "order__plan__product"]

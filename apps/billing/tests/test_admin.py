@@ -120,6 +120,87 @@ def test_ledger_and_accounts_cannot_be_edited_in_the_admin(
     assert CreditEntry.objects.get().amount == 10
 
 
+def edit_form(client: Client, url: str) -> dict[str, Any]:
+    """The fields of an admin form as the page fills them, ready to post back."""
+    form = client.get(url).context["adminform"].form
+    values = {name: form[name].value() for name in form.fields}
+    return {name: "" if value is None else value for name, value in values.items()}
+
+
+def test_editing_a_plans_daily_credits_is_audited(operator_client: Client) -> None:
+    plan = Plan.objects.filter(daily_credits__isnull=False).first()
+    assert plan is not None
+    url = f"/admin/billing/plan/{plan.pk}/change/"
+    before = plan.daily_credits
+
+    response = operator_client.post(url, edit_form(operator_client, url) | {"daily_credits": 1000})
+
+    assert response.status_code == 302
+    plan.refresh_from_db()
+    assert plan.daily_credits == 1000
+    audit = AuditEntry.objects.get()
+    assert (audit.actor, audit.action, audit.object_type, audit.object_id) == (
+        "ops@tradewise.example",
+        "admin_change",
+        "billing.plan",
+        str(plan.pk),
+    )
+    assert (audit.before, audit.after) == ({"daily_credits": before}, {"daily_credits": 1000})
+
+
+def test_saving_a_plan_unchanged_writes_no_audit_entry(operator_client: Client) -> None:
+    url = f"/admin/billing/plan/{Plan.objects.get(key='monthly').pk}/change/"
+
+    assert operator_client.post(url, edit_form(operator_client, url)).status_code == 302
+    assert not AuditEntry.objects.exists()
+
+
+def test_a_subscription_created_by_hand_is_audited(operator_client: Client, member: User) -> None:
+    plan = Plan.objects.get(key="monthly")
+    form = {
+        "user": member.pk,
+        "plan": plan.pk,
+        "status": "active",
+        "started_at_0": "2026-01-05",
+        "started_at_1": "09:00:00",
+    }
+
+    response = operator_client.post("/admin/billing/subscription/add/", form)
+
+    assert response.status_code == 302
+    subscription = Subscription.objects.get(user=member)
+    audit = AuditEntry.objects.get()
+    assert (audit.action, audit.object_type, audit.object_id) == (
+        "admin_add",
+        "billing.subscription",
+        str(subscription.pk),
+    )
+    assert audit.before == {}
+    assert (audit.after["user_id"], audit.after["plan_id"], audit.after["order_id"]) == (
+        member.pk,
+        plan.pk,
+        None,
+    )
+
+
+def test_deleting_a_subscription_is_audited(operator_client: Client, member: User) -> None:
+    subscription = Subscription.objects.create(user=member, plan=Plan.objects.get(key="monthly"))
+
+    operator_client.post(
+        "/admin/billing/subscription/",
+        {"action": "delete_selected", "_selected_action": [subscription.pk], "post": "yes"},
+    )
+
+    assert not Subscription.objects.exists()
+    audit = AuditEntry.objects.get()
+    assert (audit.action, audit.object_id, audit.after) == (
+        "admin_delete",
+        str(subscription.pk),
+        {},
+    )
+    assert audit.before["user_id"] == member.pk
+
+
 def test_the_user_list_shows_plans_and_credits(operator_client: Client, member: User) -> None:
     services.grant_credits(member, amount=40, reason="Basic pack", reference="order:1")
     Subscription.objects.create(user=member, plan=Plan.objects.get(key="monthly"))
