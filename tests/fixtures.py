@@ -7,9 +7,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from smtplib import SMTPException
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from django.core.mail import EmailMessage
+from django.core.mail.backends.base import BaseEmailBackend
 from django.test import Client
 
 if TYPE_CHECKING:
@@ -50,3 +54,10 @@ def member_client(member: User) -> Client:
 @pytest.fixture
 def other_client(other_member: User) -> Client:
     return signed_in(other_member)
+
+
+class FailingMailBackend(BaseEmailBackend):
+    """A mail server that is down: every send fails (EMAIL_BACKEND in tests of mail failures)."""
+
+    def send_messages(self, email_messages: Sequence[EmailMessage]) -> int:
+        raise SMTPException("mail server down")

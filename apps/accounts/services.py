@@ -15,7 +15,6 @@ from django.conf import settings
 from django.contrib.sessions.backends.base import SessionBase
 from django.core.cache import cache
 from django.core.exceptions import SuspiciousOperation
-from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.utils import timezone
@@ -34,6 +33,7 @@ from apps.accounts.providers.user_admin import (
 from apps.accounts.texts import feature_names, text
 from apps.core.audit import record_audit
 from apps.core.errors import Conflict, ProviderUnavailable, TooManyRequests, ValidationFailed
+from apps.core.mail import send_or_log
 from apps.core.throttle import Limit, client_address, retry_after
 from apps.core.validation import EMAIL_INVALID, is_valid_email
 
@@ -349,7 +349,7 @@ def _send_demand_emails(demand: ServiceDemand, features: list[str], acknowledge:
         body = text("ack_body", language).format(
             first_name=demand.first_name, features=feature_names(features, language)
         )
-        _mail_or_log(text("ack_subject", language), body, demand.email, demand)
+        send_or_log(text("ack_subject", language), body, [demand.email], f"demand {demand.pk}")
     if settings.OPERATORS_EMAIL:
         notice = (
             f"{demand.first_name} {demand.last_name} ({demand.job_title or 'no job title'}) "
@@ -358,14 +358,7 @@ def _send_demand_emails(demand: ServiceDemand, features: list[str], acknowledge:
             f"{settings.SITE_URL}/admin/accounts/servicedemand/{demand.pk}/change/\n"
         )
         subject = f"Service demand from {demand.company_name}"
-        _mail_or_log(subject, notice, settings.OPERATORS_EMAIL, demand)
-
-
-def _mail_or_log(subject: str, body: str, recipient: str, demand: ServiceDemand) -> None:
-    try:
-        send_mail(subject, body, None, [recipient])
-    except Exception:
-        logger.exception("Mail about service demand %s not sent", demand.pk)
+        send_or_log(subject, notice, [settings.OPERATORS_EMAIL], f"demand {demand.pk}")
 
 
 @transaction.atomic

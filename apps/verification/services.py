@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import timezone
 
@@ -31,6 +30,7 @@ from apps.accounts.models import User
 from apps.billing.services import hold_credits, settle_hold
 from apps.core.errors import NotFound
 from apps.core.languages import normalize
+from apps.core.mail import send_or_log
 from apps.leads.models import Company
 from apps.verification import checks, texts, verdict
 from apps.verification.models import CHECKS, CheckState, ReportRequest, Verification
@@ -207,7 +207,7 @@ def _send_result_mail(verification: Verification) -> None:
         credits=verification.credits_charged,
         url=f"{settings.SITE_URL}/lead-verification/{verification.company_id}",
     )
-    send_mail(subject, body, None, [verification.user.email])
+    send_or_log(subject, body, [verification.user.email], f"verification {verification.pk}")
 
 
 def run_check(
@@ -289,13 +289,14 @@ def _confirm_report(request: ReportRequest) -> None:
         "Our staff will contact you; we reply within 24 hours.\n"
     )
     recipients = list(dict.fromkeys([request.email, request.user.email]))
-    send_mail(f"Report request received: {request.company_name}", body, None, recipients)
+    about = f"report request {request.pk}"
+    send_or_log(f"Report request received: {request.company_name}", body, recipients, about)
     if settings.OPERATORS_EMAIL:
-        send_mail(
+        send_or_log(
             f"New {request.kind} report request #{request.pk}",
             f"{body}\nPhone: {request.phone}\nMessage: {request.message}\n",
-            None,
             [settings.OPERATORS_EMAIL],
+            about,
         )
 
 

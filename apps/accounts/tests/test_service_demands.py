@@ -1,6 +1,5 @@
 import json
 from datetime import timedelta
-from smtplib import SMTPException
 from typing import Any
 
 import pytest
@@ -10,7 +9,6 @@ from django.test import Client
 from django.utils import timezone
 from django.utils.crypto import get_random_string
 
-from apps.accounts import services
 from apps.accounts.models import Feature, ServiceDemand, User
 from apps.core.tests.pages import preload_of, redirect_parts
 from apps.core.urls import UNAVAILABLE_ROUTES
@@ -241,12 +239,9 @@ def test_an_address_gets_a_few_acknowledgements_a_day_and_later_demands_are_stor
 
 
 def test_a_failing_mail_server_leaves_the_demand_stored_and_answered(
-    client: Client, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+    client: Client, settings: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
-    def refuse(*args: Any, **kwargs: Any) -> int:
-        raise SMTPException("mail server down")
-
-    monkeypatch.setattr(services, "send_mail", refuse)
+    settings.EMAIL_BACKEND = "tests.fixtures.FailingMailBackend"
 
     with django_capture_on_commit_callbacks(execute=True):
         response = submit(client, VALID)

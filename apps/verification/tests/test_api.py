@@ -353,3 +353,19 @@ def test_pages_preload_verifications_and_results(
 
     assert listing["/fast-ai/v1/users/lead-verification"][0]["company_id"] == buyer.pk
     assert detail[f"{BASE}/{buyer.pk}/results"]["detail"]["credits_used"] == 100
+
+
+def test_a_failing_mail_server_leaves_a_report_request_stored_and_answered(
+    member_client: Client, buyer: Company, settings: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    settings.EMAIL_BACKEND = "tests.fixtures.FailingMailBackend"
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = member_client.post(
+            f"{BASE}/{buyer.pk}/request-report",
+            {**FORM, "report_types": ["Credit Score and Limit"]},
+            content_type="application/json",
+        )
+
+    assert response.status_code == 201
+    assert ReportRequest.objects.count() == 1

@@ -389,3 +389,19 @@ def test_checks_that_succeed_without_data_are_not_billed(
     assert verification.result("company_profile")["found_data"] is False
     assert verification.credits_charged == 80  # trade data and sanctions only
     assert available(member) == 150 - 80
+
+
+def test_a_failing_mail_server_never_fails_a_settled_run(
+    member: User,
+    buyer: Company,
+    sources: Sources,
+    settings: Any,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    settings.EMAIL_BACKEND = "tests.fixtures.FailingMailBackend"
+
+    with django_capture_on_commit_callbacks(execute=True):
+        verification = run_all(member, buyer)
+
+    assert verification.charged is True
+    assert available(member) == 150 - verification.credits_charged
