@@ -75,6 +75,6 @@ describe("NotificationStack", () => {
         <NotificationStack />
       </SWRConfig>,
     );
-    expect(await screen.findByText("Do not trade")).toBeTruthy();
+    expect(await screen.findByText("Do not trade: click to open the result")).toBeTruthy();
   });
 });

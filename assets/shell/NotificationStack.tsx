@@ -20,7 +20,7 @@ function NoticeCard({ verification, index }: { verification: Verification; index
   const verdict = runs?.find((run) => String(run.companyId) === verification.id)?.status;
   let status: string;
   if (verification.loading) status = t("verification.notice.running", { progress: verification.progress });
-  else if (verdict) status = t(STATUS_TEXTS[verdict]);
+  else if (verdict) status = t("verification.notice.verdict", { status: t(STATUS_TEXTS[verdict]) });
   else if (verification.isDone) status = t("verification.notice.done");
   else status = t("verification.notice.failed");
   return (
