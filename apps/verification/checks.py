@@ -131,7 +131,7 @@ def _place(company: Company) -> dict[str, Any]:
     return {
         "status": "found",
         **cached.place,
-        "provider": cached.provider,
+        "source": cached.provider,
         "fetched_at": cached.fetched_at.isoformat(),
     }
 

@@ -117,7 +117,7 @@ def _company_reasons(verification: Verification) -> list[Reason]:
                 check,
                 "place_found",
                 Level.VERIFIED,
-                source=str(place.get("provider") or "maps"),
+                source=str(place.get("source") or "maps"),
                 source_date=_day(place.get("fetched_at")),
                 params={"address": place.get("address") or place.get("place_name") or ""},
             )

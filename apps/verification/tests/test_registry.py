@@ -187,7 +187,7 @@ def test_a_failing_registry_is_reported_and_the_place_still_makes_the_check(
     assert outcome.result["place"] == {
         "status": "found",
         **PLACE,
-        "provider": "test_maps",
+        "source": "test_maps",
         "fetched_at": ANY,
     }
     assert outcome.result["registry"] == {

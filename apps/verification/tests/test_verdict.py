@@ -46,7 +46,7 @@ def clean_results() -> dict[str, dict[str, Any]]:
             "place": {
                 "status": "found",
                 "address": "Waalhaven 1, Rotterdam",
-                "provider": "google_places",
+                "source": "google_places",
                 "fetched_at": "2026-11-21T08:00:00+00:00",
             },
             "registry": {"status": "source not configured"},
