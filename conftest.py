@@ -3,11 +3,15 @@
 import importlib
 import os
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.apps import apps as installed_apps
 from django.core.cache import cache
+from django.test import override_settings
+
+PROCESS_MEMORY_CACHE = "django.core.cache.backends.locmem.LocMemCache"
 
 pytest_plugins = ["tests.fixtures"]
 
@@ -35,8 +39,16 @@ def plain_static_storage(settings: Any) -> None:
     }
 
 
+@pytest.fixture(autouse=True, scope="session")
+def process_memory_cache() -> Iterator[None]:
+    """Tests count throttles and limits in the process's memory, so that no test waits on the
+    shared cache table or counts its queries; apps/core/tests/test_cache.py tests the table."""
+    with override_settings(CACHES={"default": {"BACKEND": PROCESS_MEMORY_CACHE}}):
+        yield
+
+
 @pytest.fixture(autouse=True)
-def empty_cache() -> None:
+def empty_cache(process_memory_cache: None) -> None:
     """Each test starts with an empty cache: throttle windows and search limits kept there must
     not carry over from a test whose user had the same id."""
     cache.clear()

@@ -74,6 +74,24 @@ def origin_of(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
+SHARED_TABLE_CACHE = "apps.core.cache.SharedDatabaseCache"
+ATOMIC_INCREMENT_CACHES = ("django.core.cache.backends.redis.RedisCache", SHARED_TABLE_CACHE)
+
+
+def product_cache() -> dict[str, Any]:
+    """The cache named by CACHE_URL (Redis in production), else a table of the product's
+    database, which the web processes and the task worker share."""
+    if env.str("CACHE_URL", ""):
+        return env.cache("CACHE_URL")
+    # Past MAX_ENTRIES Django's database cache drops a third of its rows, throttle windows
+    # among them: the bound is set well above what the throttles and limits keep.
+    return {
+        "BACKEND": SHARED_TABLE_CACHE,
+        "LOCATION": "core_cache",
+        "OPTIONS": {"MAX_ENTRIES": 50_000},
+    }
+
+
 def shared_cache(variable: str, *, key_prefix: str) -> dict[str, Any]:
     """The cache named by `variable`, else by CACHE_URL (Redis in production), else this
     process's memory."""

@@ -1,6 +1,7 @@
 """Settings of the product (the web workspace). Every knob comes from the environment."""
 
 from config.env import (
+    ATOMIC_INCREMENT_CACHES,
     BASE_DIR,
     IDENTITY_URL,
     PORT,
@@ -9,6 +10,7 @@ from config.env import (
     database,
     env,
     https_settings,
+    product_cache,
 )
 
 SECRET_KEY = env.str("SECRET_KEY")
@@ -79,12 +81,13 @@ TEMPLATES = [
 DATABASES = {"default": database("DATABASE_URL", "db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+CACHES = {"default": product_cache()}
 if CACHES["default"]["BACKEND"].endswith("LocMemCache"):
-    # Without CACHE_URL each process counts its own throttle windows; production sets Redis.
+    # CACHE_URL=locmemcache:// asks for each process to count its own throttle windows.
     SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
-elif CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
-    # Django's own Redis backend increments atomically, which is all django-ratelimit needs.
+elif CACHES["default"]["BACKEND"] in ATOMIC_INCREMENT_CACHES:
+    # Django's Redis backend and the shared table increment atomically, which is all
+    # django-ratelimit needs.
     SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
 # Sign-up (POST /fast-ai/v1/users) per client address and per email address.
 SIGNUP_RATE_PER_CLIENT = env.str("SIGNUP_RATE_PER_CLIENT", "10/h")

@@ -38,3 +38,19 @@ class AuditEntry(models.Model):
         if self.pk is not None:
             raise ValueError("audit entries are append-only")
         super().save(*args, **kwargs)
+
+
+class CacheEntry(models.Model):
+    """A row of the shared cache (apps.core.cache), in the columns Django's database cache
+    reads: a base64 pickle and its expiry."""
+
+    cache_key = models.CharField(max_length=255, primary_key=True)
+    value = models.TextField()
+    expires = models.DateTimeField(db_index=True)
+
+    class Meta:
+        db_table = "core_cache"
+        verbose_name_plural = "cache entries"
+
+    def __str__(self) -> str:
+        return self.cache_key

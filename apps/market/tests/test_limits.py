@@ -17,6 +17,7 @@ from typing import Any
 import duckdb
 import pytest
 from django.core.cache import cache
+from django.db import connection
 from django.test import Client
 
 from apps.accounts.models import User
@@ -26,6 +27,7 @@ from apps.market.filters import ShipmentFilters
 from apps.market.index import DuckDBTradeIndex, QueryTimedOut
 from apps.market.index.bounded import BoundedCursor
 from apps.market.tests.factories import cashew_and_coffee_trade
+from config.env import SHARED_TABLE_CACHE
 
 pytestmark = pytest.mark.django_db
 
@@ -233,6 +235,7 @@ def race_for_slots(user_id: int, takers: int) -> list[str | None]:
         start.wait()
         with contextlib.suppress(limits.SearchesRunning):
             taken.append(limits._take_slot(user_id))
+        connection.close()  # the thread's own, when the cache is a table
 
     threads = [threading.Thread(target=take) for _ in range(takers)]
     for thread in threads:
@@ -254,6 +257,7 @@ def race_for_calls(user_id: int, callers: int) -> int:
             passed.append(1)
         except limits.TooManySearches:
             pass
+        connection.close()
 
     threads = [threading.Thread(target=call) for _ in range(callers)]
     for thread in threads:
@@ -303,6 +307,19 @@ def test_the_limits_hold_in_redis(settings: Any) -> None:
             [f"search-slot:{user_id}:{n}" for n in range(2)]
             + [f"search-rate:{user_id}:{int(time.time() // 60) + d}" for d in (-1, 0)]
         )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_limits_hold_in_the_table_the_processes_share(settings: Any) -> None:
+    settings.CACHES = {"default": {"BACKEND": SHARED_TABLE_CACHE, "LOCATION": "core_cache"}}
+    settings.SEARCH_CONCURRENCY = 2
+    settings.SEARCH_RATE_PER_MINUTE = 5
+    slots = race_for_slots(7, 8)
+    assert len(slots) == 2
+    for slot in slots:
+        limits._give_back(slot)
+    assert len(race_for_slots(7, 3)) == 2
+    assert race_for_calls(7, 8) == 5
 
 
 def test_the_deadline_watch_keeps_no_finished_cursor_alive() -> None:
