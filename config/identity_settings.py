@@ -103,13 +103,16 @@ AUTH_PASSWORD_VALIDATORS = [
 PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
 
 # Sign-in lockout (django-axes, attempts kept in the provider's database): after
-# IDENTITY_SIGNIN_FAILURE_LIMIT wrong passwords for one account, or from one client address,
-# every sign-in of that account or address is refused for the cool-off time. A success clears
-# the account's count only (apps.identity.services.sign_in): were it to clear the address's
-# too, one's own account would reset the count between guesses at others'.
+# IDENTITY_SIGNIN_FAILURE_LIMIT wrong passwords for one account from one client address, that
+# account is refused to that address for the cool-off time; the account's owner elsewhere and
+# the colleagues behind the same address (an office) still sign in. A client address is refused
+# whatever the account past IDENTITY_SIGNIN_ADDRESS_FAILURE_LIMIT wrong passwords in the
+# cool-off time (apps.identity.throttles), the bar of a guesser trying many accounts. A success
+# clears the count of its account and address only (apps.identity.services.sign_in).
 AXES_FAILURE_LIMIT = env.int("IDENTITY_SIGNIN_FAILURE_LIMIT", 5)
+IDENTITY_SIGNIN_ADDRESS_FAILURE_LIMIT = env.int("IDENTITY_SIGNIN_ADDRESS_FAILURE_LIMIT", 30)
 AXES_COOLOFF_TIME = timedelta(seconds=env.int("IDENTITY_SIGNIN_COOLOFF_SECONDS", 15 * 60))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = False
 # Attempts during a lockout do not prolong it, so it ends when Retry-After says.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
@@ -182,6 +185,8 @@ OAUTH2_PROVIDER = {
     "OIDC_ENABLED": True,
     "OIDC_RP_INITIATED_LOGOUT_ENABLED": True,
     "OIDC_RP_INITIATED_LOGOUT_ALWAYS_PROMPT": False,
+    # Signing out ends the tokens of that device only (apps.identity.oidc.LogoutView).
+    "OIDC_RP_INITIATED_LOGOUT_DELETE_TOKENS": False,
     "OIDC_ISS_ENDPOINT": IDENTITY_ISSUER_URL,
     "OIDC_RSA_PRIVATE_KEY": IDENTITY_SIGNING_KEY,
     "OIDC_RESPONSE_TYPES_SUPPORTED": ["code"],

@@ -2,22 +2,24 @@
 
 The OAuth 2.0 / OpenID Connect endpoints keep django-oauth-toolkit's paths under /o/; its
 client-management pages and device flow are left out, and its discovery document is served
-by apps.identity.oidc.DiscoveryView.
+by apps.identity.oidc.DiscoveryView and its sign-out by apps.identity.oidc.LogoutView.
 """
 
 from django.urls import include, path
 from oauth2_provider import urls as oauth2_urls
 
-from apps.identity.oidc import DiscoveryView
+from apps.identity.oidc import DiscoveryView, LogoutView
 
 DISCOVERY = "oidc-connect-discovery-info"
+LOGOUT = "rp-initiated-logout"
 
 oauth2_patterns = [
     path(".well-known/openid-configuration", DiscoveryView.as_view(), name=DISCOVERY),
+    path("logout/", LogoutView.as_view(), name=LOGOUT),
 ] + [
     pattern
     for pattern in oauth2_urls.base_urlpatterns + oauth2_urls.oidc_urlpatterns
-    if not str(pattern.name).startswith("device") and pattern.name != DISCOVERY
+    if not str(pattern.name).startswith("device") and pattern.name not in {DISCOVERY, LOGOUT}
 ]
 
 urlpatterns = [

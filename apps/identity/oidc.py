@@ -1,5 +1,5 @@
-"""Claims and scope rules of the provider (django-oauth-toolkit's OAuth2 validator), and its
-discovery document."""
+"""Claims and scope rules of the provider (django-oauth-toolkit's OAuth2 validator), its
+discovery document and its sign-out."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from oauth2_provider.models import AbstractApplication
+from oauth2_provider.models import AbstractApplication, AbstractIDToken, RefreshToken
 from oauth2_provider.oauth2_validators import OAuth2Validator
-from oauth2_provider.views import ConnectDiscoveryInfoView
+from oauth2_provider.views import ConnectDiscoveryInfoView, RPInitiatedLogoutView
 from oauthlib.common import Request
 
 SERVICE_SCOPE = "users:write"
@@ -77,3 +77,35 @@ class DiscoveryView(ConnectDiscoveryInfoView):
         ]
         response.content = json.dumps(document).encode()
         return response
+
+
+class LogoutView(RPInitiatedLogoutView):
+    """django-oauth-toolkit's sign-out, ending only the tokens of the device that signs out:
+    those issued with the ID token it names as its hint. (The toolkit would end every token of
+    the user, signing the user's other devices out at their next renewal; it is told not to,
+    OIDC_RP_INITIATED_LOGOUT_DELETE_TOKENS.)"""
+
+    hinted_id_token: AbstractIDToken | None = None
+
+    def validate_logout_request_user(
+        self, id_token_hint: str | None, client_id: str | None
+    ) -> AbstractIDToken | None:
+        id_token = super().validate_logout_request_user(id_token_hint, client_id)
+        self.hinted_id_token = id_token
+        return id_token
+
+    def do_logout(self, *args: Any, **kwargs: Any) -> HttpResponse:
+        if self.hinted_id_token is not None:
+            end_device_tokens(self.hinted_id_token)
+        response: HttpResponse = super().do_logout(*args, **kwargs)
+        return response
+
+
+def end_device_tokens(id_token: AbstractIDToken) -> None:
+    """Revoke the access and refresh tokens issued with this ID token, and the ID token."""
+    access_token = getattr(id_token, "access_token", None)
+    if access_token is not None:
+        for refresh_token in RefreshToken.objects.filter(access_token=access_token):
+            refresh_token.revoke()
+        access_token.revoke()
+    id_token.revoke()

@@ -151,11 +151,13 @@ def reset_password(user: User, password: str) -> None:
 def sign_in(request: HttpRequest, email: str, password: str) -> User:
     """The user these credentials sign in. Only the right password of an unverified account
     is told apart from a wrong one, so that nobody learns which addresses have accounts."""
+    if throttles.address_locked_out(request):
+        raise SignInError("locked")
     user = authenticate(request, username=email, password=password)
     if isinstance(user, User):
-        throttles.forget_account_failures(user.email)
+        throttles.forget_account_failures(request, user.email)
         return user
-    if getattr(request, "axes_locked_out", False):
+    if getattr(request, "axes_locked_out", False) or throttles.address_locked_out(request):
         raise SignInError("locked")
     known = selectors.user_by_email(email)
     if (

@@ -1,9 +1,9 @@
 """How the provider holds back guessing and mail floods.
 
-Sign-in: django-axes counts wrong passwords per account and per client address (settings
-AXES_*); this module tells it who the account and the client are, and how long a lockout has
-left. Mails (password reset, a new verification link): django-ratelimit windows per address and
-per client, through apps.core.throttle.
+Sign-in: django-axes counts wrong passwords per account and client address (settings AXES_*);
+this module tells it who the account and the client are, refuses an address past its own
+higher bar, and says how long a lockout has left. Mails (password reset, a new verification
+link): django-ratelimit windows per address and per client, through apps.core.throttle.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 from axes.helpers import get_cool_off
 from axes.models import AccessAttempt
 from django.conf import settings
-from django.db.models import Q
+from django.db.models import Q, QuerySet, Sum
 from django.http import HttpRequest
 from django.utils import timezone
 
@@ -53,31 +53,59 @@ def _unlocks_at(
     return None
 
 
+def _recent_failures(request: HttpRequest) -> QuerySet[AccessAttempt]:
+    cool_off = get_cool_off(request)
+    if cool_off is None:
+        return AccessAttempt.objects.all()
+    return AccessAttempt.objects.filter(attempt_time__gte=timezone.now() - cool_off)
+
+
+def _scopes(request: HttpRequest, username: str) -> list[tuple[Q, int]]:
+    """What a sign-in is counted under, each with its bar: the account from this address, and
+    the address whatever the account."""
+    address = axes_client_address(request)
+    if address is None:
+        return [(Q(username=username, ip_address__isnull=True), settings.AXES_FAILURE_LIMIT)]
+    return [
+        (Q(username=username, ip_address=address), settings.AXES_FAILURE_LIMIT),
+        (Q(ip_address=address), settings.IDENTITY_SIGNIN_ADDRESS_FAILURE_LIMIT),
+    ]
+
+
+def address_locked_out(request: HttpRequest) -> bool:
+    """Whether the client address has failed too often, whatever the accounts it tried."""
+    address = axes_client_address(request)
+    if address is None:
+        return False
+    failures = _recent_failures(request).filter(ip_address=address)
+    total = failures.aggregate(total=Sum("failures_since_start"))["total"] or 0
+    return bool(total >= settings.IDENTITY_SIGNIN_ADDRESS_FAILURE_LIMIT)
+
+
 def lockout_seconds_left(request: HttpRequest, username: str) -> int:
-    """Seconds until both the account and the client address may try again, as django-axes
-    counts (the sum of recent failures per account, and per address); at least one."""
+    """Seconds until the account may be tried again from this address, and the address at
+    all, as the failures are counted; at least one."""
     cool_off = get_cool_off(request)
     if cool_off is None:
         return 1
     now = timezone.now()
-    recent = AccessAttempt.objects.filter(attempt_time__gte=now - cool_off)
+    recent = _recent_failures(request)
     unlocks = []
-    scopes = [Q(username=username)]
-    address = axes_client_address(request)
-    if address is not None:
-        scopes.append(Q(ip_address=address))
-    for scope in scopes:
+    for scope, limit in _scopes(request, username):
         attempts = list(recent.filter(scope).values_list("attempt_time", "failures_since_start"))
-        unlocks.append(_unlocks_at(attempts, settings.AXES_FAILURE_LIMIT, cool_off))
+        unlocks.append(_unlocks_at(attempts, limit, cool_off))
     latest = max((moment for moment in unlocks if moment is not None), default=None)
     if latest is None:
         return 1
     return max(math.ceil((latest - now).total_seconds()), 1)
 
 
-def forget_account_failures(email: str) -> None:
-    """A right password clears the account's failures (not the client address's)."""
-    AccessAttempt.objects.filter(username=normalize_email_address(email)).delete()
+def forget_account_failures(request: HttpRequest, email: str) -> None:
+    """A right password clears its account's failures from this address (not the address's
+    failures at other accounts, nor the account's from other addresses)."""
+    AccessAttempt.objects.filter(
+        username=normalize_email_address(email), ip_address=axes_client_address(request)
+    ).delete()
 
 
 def mail_wait(request: HttpRequest, kind: str, email: str) -> int | None:

@@ -228,7 +228,38 @@ def test_logout_with_id_token_hint_signs_out_and_returns_to_the_product(client: 
     assert response.status_code == 302
     assert response["Location"] == f"{post_logout}?state=bye"
     assert "_auth_user_id" not in client.session
-    assert not AccessToken.objects.exists()
+    assert not AccessToken.objects.filter(token=tokens["access_token"]).exists()
+    assert RefreshToken.objects.get(token=tokens["refresh_token"]).revoked is not None
+    assert factories.refresh(client, tokens["refresh_token"]).status_code == 400
+
+
+def _device_tokens(device: Client, user: factories.User) -> dict[str, str]:
+    pkce = factories.make_pkce()
+    response = factories.exchange_code(
+        device, factories.obtain_code(device, user, pkce), pkce.verifier
+    )
+    assert response.status_code == 200, response.content
+    tokens: dict[str, str] = response.json()
+    return tokens
+
+
+def test_signing_out_on_one_device_leaves_the_others_signed_in() -> None:
+    factories.make_product_client()
+    user = factories.make_user()
+    laptop, phone = Client(), Client()
+    laptop_tokens, phone_tokens = _device_tokens(laptop, user), _device_tokens(phone, user)
+    laptop.get(
+        "/o/logout/",
+        {
+            "id_token_hint": laptop_tokens["id_token"],
+            "post_logout_redirect_uri": settings.IDENTITY_PRODUCT_POST_LOGOUT_REDIRECT_URIS[0],
+        },
+    )
+    assert factories.refresh(laptop, laptop_tokens["refresh_token"]).status_code == 400
+    assert AccessToken.objects.filter(token=phone_tokens["access_token"]).exists()
+    renewed = factories.refresh(phone, phone_tokens["refresh_token"])
+    assert renewed.status_code == 200, renewed.content
+    assert "_auth_user_id" in phone.session
 
 
 def test_logout_refuses_an_unregistered_post_logout_redirect(client: Client) -> None:

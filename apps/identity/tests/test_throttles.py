@@ -18,6 +18,7 @@ from apps.identity.tests import factories
 pytestmark = pytest.mark.django_db
 
 LIMIT = settings.AXES_FAILURE_LIMIT
+ADDRESS_LIMIT = settings.IDENTITY_SIGNIN_ADDRESS_FAILURE_LIMIT
 COOL_OFF = int(settings.AXES_COOLOFF_TIME.total_seconds())
 
 
@@ -92,26 +93,41 @@ def test_a_success_leaves_the_address_count(client: Client) -> None:
     """Signing in to one's own account between guesses does not reset the address's count."""
     factories.make_user()
     mine = factories.make_user("mine@example.com")
-    for number in range(LIMIT - 1):
+    for number in range(ADDRESS_LIMIT - 1):
         _sign_in(client, f"guess{number}@example.com", "wrong")
     assert _sign_in(client, mine.email, factories.PASSWORD).status_code == 302
     client.logout()
     assert _sign_in(client, "guess-last@example.com", "wrong").status_code == 429
 
 
-def test_an_account_is_locked_whatever_the_address_and_letter_case(client: Client) -> None:
-    factories.make_user()
-    for number in range(LIMIT):
-        _sign_in(client, "Exporter@Example.com ", "wrong", address=f"10.0.1.{number}")
-    response = _sign_in(client, "exporter@example.com", factories.PASSWORD, address="10.0.2.1")
-    assert response.status_code == 429
-
-
-def test_an_address_is_locked_whatever_the_account(client: Client) -> None:
+def test_an_account_is_locked_to_the_guessing_address_whatever_the_letter_case(
+    client: Client,
+) -> None:
     user = factories.make_user()
-    for number in range(LIMIT):
+    _fail(client, LIMIT, email="Exporter@Example.com ", address="10.0.1.1")
+    assert _sign_in(client, user.email, factories.PASSWORD, "10.0.1.1").status_code == 429
+    assert _sign_in(client, user.email, factories.PASSWORD, "10.0.2.1").status_code == 302
+
+
+def test_one_colleagues_wrong_passwords_lock_no_one_else_behind_the_address(
+    client: Client,
+) -> None:
+    factories.make_user()
+    colleague = factories.make_user("colleague@example.com")
+    _fail(client, LIMIT, address="10.0.5.1")
+    assert _sign_in(client, colleague.email, factories.PASSWORD, "10.0.5.1").status_code == 302
+
+
+def test_an_address_is_locked_whatever_the_account_past_its_higher_bar(client: Client) -> None:
+    user = factories.make_user()
+    for number in range(ADDRESS_LIMIT - 1):
         _sign_in(client, f"guess{number}@example.com", "wrong", address="10.0.3.1")
-    assert _sign_in(client, user.email, factories.PASSWORD, "10.0.3.1").status_code == 429
+    assert _sign_in(client, user.email, factories.PASSWORD, "10.0.3.1").status_code == 302
+    client.logout()
+    _sign_in(client, "guess-last@example.com", "wrong", address="10.0.3.1")
+    locked = _sign_in(client, user.email, factories.PASSWORD, "10.0.3.1")
+    assert locked.status_code == 429
+    assert int(locked["Retry-After"]) == COOL_OFF
     assert _sign_in(client, user.email, factories.PASSWORD, "10.0.3.2").status_code == 302
 
 
