@@ -13,6 +13,7 @@ import csv
 import gzip
 import io
 import os
+import re
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
@@ -22,7 +23,13 @@ from typing import IO, Any, cast
 import duckdb
 from isal import igzip_threaded, isal_zlib
 
-from apps.core.importfiles import MAX_LINE_BYTES, BadLine, BoundedLines, line_problem
+from apps.core.importfiles import (
+    MAX_LINE_BYTES,
+    BadLine,
+    BoundedLines,
+    line_problem,
+    too_long,
+)
 from apps.market.fileformat import SHIPMENT_FILE_COLUMNS
 from apps.market.imports.report import ImportFormatError
 from apps.market.imports.rules import (
@@ -91,8 +98,8 @@ def read_header(path: str, compressed: bool) -> list[str]:
 @dataclass
 class CheckedFile:
     """The file DuckDB reads: the one given (uncompressed), or a copy with the lines that cannot
-    be read (too long, not UTF-8) left empty, and those lines with their reasons; how many line
-    feeds it holds and whether it ends with one."""
+    be read (too long, not UTF-8) left empty and every record ending with a line feed, and those
+    lines with their reasons; how many line feeds it holds and whether it ends with one."""
 
     path: str
     compressed: bool
@@ -168,13 +175,14 @@ def _copy_readable_lines(
     path: str, compressed: bool, workdir: Path, *, records: bool
 ) -> CheckedFile:
     """The copy of `check_lines`: each line that cannot be read (or each line of a record
-    too long, with `records`) is left empty, so that the others keep their numbers."""
+    too long, with `records`) is left empty, so that the others keep their numbers; a file
+    whose lines end in CRLF, or in CRLF and LF, is copied with LF record ends."""
     copy = str(workdir / ("records.csv" if records else "lines.csv"))
     checked = CheckedFile(copy, False, 0, False)
     pending: list[bytes] = []  # the lines of the record read so far (empty once it is bad)
     size, inside, reason = 0, False, ""
     with _opened(path, compressed) as raw, open(copy, "wb") as out:
-        lines = BoundedLines(raw)
+        lines, written = BoundedLines(raw), _LineFeedCopy(out, checked)
         while True:
             try:
                 data = lines.read()
@@ -196,19 +204,44 @@ def _copy_readable_lines(
                 continue
             if reason:
                 if lines.line == 1:
-                    raise ImportFormatError(f"line 1: {reason}")
+                    raise ImportFormatError(f"line 1: {_first_line(path, compressed, reason)}")
                 checked.bad_lines.append((lines.line, reason))
-            written = b"".join(pending)
-            out.write(written)
-            checked.feeds += written.count(b"\n")
-            checked.final_feed = written.endswith(b"\n")
+            written.write(pending)
             pending, size, reason = [], 0, ""
-        if pending:  # a quote left open at the end: the CSV reader's trouble, not ours
-            written = b"".join(pending)
-            out.write(written)
-            checked.feeds += written.count(b"\n")
-            checked.final_feed = written.endswith(b"\n")
+        written.write(pending)  # a quote left open at the end: the CSV reader's trouble
     return checked
+
+
+def _first_line(path: str, compressed: bool, reason: str) -> str:
+    """Why the first line cannot be read: a first line too long that holds a lone CR is the
+    lines of a file whose lines end in one, read as one line."""
+    if reason != too_long():
+        return reason
+    with _opened(path, compressed) as raw:
+        head = raw.read(MAX_LINE_BYTES)
+    if re.search(rb"\r(?!\n)", head) is None:
+        return reason
+    return "the lines end in a lone CR (old Mac text); save the file with LF or CRLF line ends"
+
+
+@dataclass
+class _LineFeedCopy:
+    """Writes the lines of the copy, each that ends a record (outside quotes) ending with a line
+    feed: DuckDB refuses a file whose records end in more than one way, and a line left empty
+    is one. Line ends inside quotes are the field's text and stay as they are."""
+
+    out: IO[bytes]
+    checked: CheckedFile
+    inside: bool = False
+
+    def write(self, lines: list[bytes]) -> None:
+        for line in lines:
+            self.inside ^= line.count(b'"') % 2 == 1
+            if not self.inside and line.endswith(b"\r\n"):
+                line = line[:-2] + b"\n"
+            self.out.write(line)
+            self.checked.feeds += line.count(b"\n")
+            self.checked.final_feed = line.endswith(b"\n")
 
 
 # DuckDB's bound on a record: a little above the one `check_lines` keeps to, so that a record
