@@ -98,8 +98,8 @@ def read_header(path: str, compressed: bool) -> list[str]:
 @dataclass
 class CheckedFile:
     """The file DuckDB reads: the one given (uncompressed), or a copy with the lines that cannot
-    be read (too long, not UTF-8) left empty and every record ending with a line feed, and those
-    lines with their reasons; how many line feeds it holds and whether it ends with one."""
+    be read (too long, not UTF-8) left empty, and those lines with their reasons; how many line
+    feeds it holds and whether it ends with one."""
 
     path: str
     compressed: bool
@@ -175,14 +175,15 @@ def _copy_readable_lines(
     path: str, compressed: bool, workdir: Path, *, records: bool
 ) -> CheckedFile:
     """The copy of `check_lines`: each line that cannot be read (or each line of a record
-    too long, with `records`) is left empty, so that the others keep their numbers; a file
-    whose lines end in CRLF, or in CRLF and LF, is copied with LF record ends."""
+    too long, with `records`) is left empty, so that the others keep their numbers. A line left
+    empty ends as the line before it did (CRLF in a CRLF file); with `records`, every record ends
+    with LF (the way to read a file whose records end in more than one way)."""
     copy = str(workdir / ("records.csv" if records else "lines.csv"))
     checked = CheckedFile(copy, False, 0, False)
     pending: list[bytes] = []  # the lines of the record read so far (empty once it is bad)
     size, inside, reason = 0, False, ""
     with _opened(path, compressed) as raw, open(copy, "wb") as out:
-        lines, written = BoundedLines(raw), _LineFeedCopy(out, checked)
+        lines, written = BoundedLines(raw), _Copy(out, checked, line_feeds=records)
         while True:
             try:
                 data = lines.read()
@@ -197,7 +198,7 @@ def _copy_readable_lines(
                 if not reason and size > MAX_LINE_BYTES:
                     reason = f"the record is longer than {MAX_LINE_BYTES:,} bytes"
             reason = reason or problem or ""
-            pending.append(b"\n" if reason else data)
+            pending.append(_empty(lines.last, records) if reason else data)
             if reason and len(pending) > 1:
                 pending = [b"\n"] * len(pending)
             if inside:
@@ -224,24 +225,33 @@ def _first_line(path: str, compressed: bool, reason: str) -> str:
     return "the lines end in a lone CR (old Mac text); save the file with LF or CRLF line ends"
 
 
+def _empty(last: bytes, line_feeds: bool) -> bytes:
+    """A line left empty, ending as the last line read did: DuckDB refuses a file whose
+    records end in more than one way, and an empty line is a record to it."""
+    return b"\r\n" if not line_feeds and last.endswith(b"\r\n") else b"\n"
+
+
 @dataclass
-class _LineFeedCopy:
-    """Writes the lines of the copy, each that ends a record (outside quotes) ending with a line
-    feed: DuckDB refuses a file whose records end in more than one way, and a line left empty
-    is one. Line ends inside quotes are the field's text and stay as they are."""
+class _Copy:
+    """Writes the lines of the copy: as they are, or (`line_feeds`) each that ends a record,
+    outside quotes, ending with LF. Line ends inside quotes are a field's text and stay."""
 
     out: IO[bytes]
     checked: CheckedFile
+    line_feeds: bool
     inside: bool = False
 
     def write(self, lines: list[bytes]) -> None:
-        for line in lines:
-            self.inside ^= line.count(b'"') % 2 == 1
-            if not self.inside and line.endswith(b"\r\n"):
-                line = line[:-2] + b"\n"
-            self.out.write(line)
-            self.checked.feeds += line.count(b"\n")
-            self.checked.final_feed = line.endswith(b"\n")
+        if not lines:
+            return
+        written = b"".join(map(self._line_fed, lines) if self.line_feeds else lines)
+        self.out.write(written)
+        self.checked.feeds += written.count(b"\n")
+        self.checked.final_feed = written.endswith(b"\n")
+
+    def _line_fed(self, line: bytes) -> bytes:
+        self.inside ^= line.count(b'"') % 2 == 1
+        return line[:-2] + b"\n" if not self.inside and line.endswith(b"\r\n") else line
 
 
 # DuckDB's bound on a record: a little above the one `check_lines` keeps to, so that a record

@@ -604,11 +604,14 @@ def test_records_may_end_in_more_than_one_way(tmp_path):
         line(source_record_id="M3", date="2024-13-01") + "\r\n",
         line(source_record_id="M4") + "\n",
     ]
+    latin = line(source_record_id="M5", importer_name="Café") + "\r\n"
     path = tmp_path / "s.csv"
-    path.write_bytes(f"{HEADER}\r\n{''.join(rows)}".encode())
+    path.write_bytes(f"{HEADER}\r\n{''.join(rows)}".encode() + latin.encode("cp1252"))
     report = import_shipments(path)
-    assert report.bad_rows == [(5, "bad date '2024-13-01' (expected yyyy-mm-dd)")]
-    assert (report.rows_read, report.added) == (4, 3)
+    assert report.bad_rows[0] == (5, "bad date '2024-13-01' (expected yyyy-mm-dd)")
+    assert report.bad_rows[1][0] == 7
+    assert report.bad_rows[1][1].startswith("not UTF-8 text")
+    assert (report.rows_read, report.added) == (5, 3)
     assert Shipment.objects.get(source_record_id="M2").product_description == "a\nb"
 
 
