@@ -39,6 +39,7 @@ FOREIGN = [
     {"Sec-Fetch-Site": "same-site"},
     {"Origin": "https://evil.example"},
     {"Referer": "https://evil.example/win-a-prize"},
+    {"Origin": "https://["},  # names no origin: not this one
 ]
 REFUSED = {
     "data": {"error": "Requests from another site are not allowed for this action", "fields": {}},

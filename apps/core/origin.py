@@ -32,7 +32,11 @@ class ForeignOrigin(PermissionDenied):
 
 
 def _origin_of(url: str) -> str:
-    parts = urlsplit(url)
+    """The URL's origin, or "" when it names none (`null`, text that is not a URL)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # a host in brackets that is not an IPv6 address: "https://["
+        return ""
     return f"{parts.scheme}://{parts.netloc}".lower() if parts.scheme and parts.netloc else ""
 
 

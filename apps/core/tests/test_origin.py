@@ -34,6 +34,8 @@ def from_(**headers: str) -> bool:
         {"Referer": "http://testserver:8080/page"},  # another port is another origin
         {"Referer": "https://testserver/page"},  # and another scheme
         {"Referer": "not a url"},
+        {"Origin": "https://["},  # no origin can be read from it: not ours
+        {"Referer": "http://[::1/page"},
         {"Origin": OWN, "Referer": "https://evil.example/"},
     ],
 )

@@ -21,7 +21,9 @@ reader counts lines.
 
 Before DuckDB reads the file, one pass over its bytes checks that every line fits 1 MiB and is
 UTF-8 (`scan.check_lines`); when one does not, a copy without those lines is read instead, and
-they are bad rows by their line number.
+they are bad rows by their line number (a line left empty ends as the one before it, so that a
+CRLF file stays one). A file whose records end in more than one way (LF and CRLF), which DuckDB
+refuses, is read from a copy whose records all end with LF.
 
 Rows whose (source, source_record_id) exists already are skipped, and a key repeated in the
 file loads once (its first good row); a later row with that key and other values is a bad row

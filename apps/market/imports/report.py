@@ -18,6 +18,7 @@ __all__ = [
     "Meter",
     "Progress",
     "RecordTooLong",
+    "RecordsEndMixed",
 ]
 
 Progress = Callable[[int, float | None], None]
@@ -31,6 +32,10 @@ class ImportFormatError(ValueError):
 
 class RecordTooLong(ImportFormatError):
     """A record (lines joined by quoted line ends) too long for DuckDB's reader."""
+
+
+class RecordsEndMixed(ImportFormatError):
+    """DuckDB's reader refuses a file whose records end in more than one way (LF and CRLF)."""
 
 
 @dataclass

@@ -13,6 +13,7 @@ import csv
 import gzip
 import io
 import os
+import re
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
@@ -22,7 +23,13 @@ from typing import IO, Any, cast
 import duckdb
 from isal import igzip_threaded, isal_zlib
 
-from apps.core.importfiles import MAX_LINE_BYTES, BadLine, BoundedLines, line_problem
+from apps.core.importfiles import (
+    MAX_LINE_BYTES,
+    BadLine,
+    BoundedLines,
+    line_problem,
+    too_long,
+)
 from apps.market.fileformat import SHIPMENT_FILE_COLUMNS
 from apps.market.imports.report import ImportFormatError
 from apps.market.imports.rules import (
@@ -168,13 +175,15 @@ def _copy_readable_lines(
     path: str, compressed: bool, workdir: Path, *, records: bool
 ) -> CheckedFile:
     """The copy of `check_lines`: each line that cannot be read (or each line of a record
-    too long, with `records`) is left empty, so that the others keep their numbers."""
+    too long, with `records`) is left empty, so that the others keep their numbers. A line left
+    empty ends as the line before it did (CRLF in a CRLF file); with `records`, every record ends
+    with LF (the way to read a file whose records end in more than one way)."""
     copy = str(workdir / ("records.csv" if records else "lines.csv"))
     checked = CheckedFile(copy, False, 0, False)
     pending: list[bytes] = []  # the lines of the record read so far (empty once it is bad)
     size, inside, reason = 0, False, ""
     with _opened(path, compressed) as raw, open(copy, "wb") as out:
-        lines = BoundedLines(raw)
+        lines, written = BoundedLines(raw), _Copy(out, checked, line_feeds=records)
         while True:
             try:
                 data = lines.read()
@@ -189,26 +198,60 @@ def _copy_readable_lines(
                 if not reason and size > MAX_LINE_BYTES:
                     reason = f"the record is longer than {MAX_LINE_BYTES:,} bytes"
             reason = reason or problem or ""
-            pending.append(b"\n" if reason else data)
+            pending.append(_empty(lines.last, records) if reason else data)
             if reason and len(pending) > 1:
                 pending = [b"\n"] * len(pending)
             if inside:
                 continue
             if reason:
                 if lines.line == 1:
-                    raise ImportFormatError(f"line 1: {reason}")
+                    raise ImportFormatError(f"line 1: {_first_line(path, compressed, reason)}")
                 checked.bad_lines.append((lines.line, reason))
-            written = b"".join(pending)
-            out.write(written)
-            checked.feeds += written.count(b"\n")
-            checked.final_feed = written.endswith(b"\n")
+            written.write(pending)
             pending, size, reason = [], 0, ""
-        if pending:  # a quote left open at the end: the CSV reader's trouble, not ours
-            written = b"".join(pending)
-            out.write(written)
-            checked.feeds += written.count(b"\n")
-            checked.final_feed = written.endswith(b"\n")
+        written.write(pending)  # a quote left open at the end: the CSV reader's trouble
     return checked
+
+
+def _first_line(path: str, compressed: bool, reason: str) -> str:
+    """Why the first line cannot be read: a first line too long that holds a lone CR is the
+    lines of a file whose lines end in one, read as one line."""
+    if reason != too_long():
+        return reason
+    with _opened(path, compressed) as raw:
+        head = raw.read(MAX_LINE_BYTES)
+    if re.search(rb"\r(?!\n)", head) is None:
+        return reason
+    return "the lines end in a lone CR (old Mac text); save the file with LF or CRLF line ends"
+
+
+def _empty(last: bytes, line_feeds: bool) -> bytes:
+    """A line left empty, ending as the last line read did: DuckDB refuses a file whose
+    records end in more than one way, and an empty line is a record to it."""
+    return b"\r\n" if not line_feeds and last.endswith(b"\r\n") else b"\n"
+
+
+@dataclass
+class _Copy:
+    """Writes the lines of the copy: as they are, or (`line_feeds`) each that ends a record,
+    outside quotes, ending with LF. Line ends inside quotes are a field's text and stay."""
+
+    out: IO[bytes]
+    checked: CheckedFile
+    line_feeds: bool
+    inside: bool = False
+
+    def write(self, lines: list[bytes]) -> None:
+        if not lines:
+            return
+        written = b"".join(map(self._line_fed, lines) if self.line_feeds else lines)
+        self.out.write(written)
+        self.checked.feeds += written.count(b"\n")
+        self.checked.final_feed = written.endswith(b"\n")
+
+    def _line_fed(self, line: bytes) -> bytes:
+        self.inside ^= line.count(b'"') % 2 == 1
+        return line[:-2] + b"\n" if not self.inside and line.endswith(b"\r\n") else line
 
 
 # DuckDB's bound on a record: a little above the one `check_lines` keeps to, so that a record

@@ -22,6 +22,7 @@ from apps.market.imports.report import (
     ImportReport,
     Meter,
     Progress,
+    RecordsEndMixed,
     RecordTooLong,
 )
 from apps.market.imports.rules import RowCheck
@@ -38,6 +39,12 @@ from apps.market.imports.targets import PostgresTarget, SqlTarget
 from apps.market.tasks import alert_saved_searches
 
 logger = logging.getLogger(__name__)
+
+
+_MIXED_ENDS = (
+    "The file cannot be read as CSV: its records end in more than one way (LF, CRLF, or a "
+    "lone CR). Save it with one kind of line end."
+)
 
 
 def _step(name: str) -> AbstractContextManager[None]:
@@ -66,8 +73,9 @@ def import_shipments(
             with _step("lines checked"):
                 checked = check_lines(path, compressed, workdir)
             report = _import(checked, workdir, progress, dry_run)
-        except RecordTooLong:
-            # Rare: a record of many lines too long for DuckDB. Before anything is loaded.
+        except (RecordTooLong, RecordsEndMixed):
+            # Rare: a record of many lines too long for DuckDB, or records that end in more
+            # than one way, which the copy ends alike. Before anything is loaded.
             checked = check_lines(path, compressed, workdir, records=True)
             report = _import(checked, workdir, progress, dry_run)
     report.seconds = time.monotonic() - started
@@ -99,7 +107,11 @@ def _import(
         scan.feeds = (checked.feeds, checked.final_feed)
         try:
             report = _load(scan, check, checked, progress, dry_run)
-        except (duckdb.IOException, duckdb.InvalidInputException) as error:
+        except duckdb.InvalidInputException as error:
+            # The only one met: "The CSV Parser state machine reached an invalid state."
+            logger.warning("DuckDB refuses %s: %s", checked.path, error)
+            raise RecordsEndMixed(_MIXED_ENDS) from error
+        except duckdb.IOException as error:
             raise ImportFormatError(f"The file cannot be read: {error}") from error
         if dry_run:
             transaction.set_rollback(True)

@@ -562,6 +562,83 @@ def test_lines_in_another_encoding_are_bad_rows_by_line(tmp_path):
     assert report.added == 2
 
 
+def unreadable_lines_file(end: bytes) -> bytes:
+    """A file with a line too long, a line in cp1252 and a row whose quoted field holds a line
+    end, its lines ending with `end`."""
+    rows = [
+        line(source_record_id="W1").encode(),
+        line(source_record_id="W2", product_description="x" * 2_000_000).encode(),
+        line(source_record_id="W3", importer_name="Café Lyon").encode("cp1252"),
+        line(source_record_id="W4", product_description="two\r\nlines").encode(),
+        line(source_record_id="W5", hs_code="1").encode(),
+        line(source_record_id="W6").encode(),
+    ]
+    return end.join([HEADER.encode(), *rows]) + end
+
+
+@pytest.mark.parametrize("compress", [False, True], ids=["plain", "gzip"])
+@pytest.mark.parametrize("end", [b"\n", b"\r\n"], ids=["lf", "crlf"])
+def test_lines_that_cannot_be_read_are_bad_rows_by_line_whatever_the_line_ends(
+    tmp_path, end, compress
+):
+    data = unreadable_lines_file(end)
+    path = tmp_path / "s.csv"
+    path.write_bytes(gzip.compress(data) if compress else data)
+    report = import_shipments(path)
+    position = line(source_record_id="W3", importer_name="Café Lyon").index("é") + 1
+    not_utf8 = f"not UTF-8 text (byte 0xe9 at position {position} of the line)"
+    assert report.bad_rows == [
+        (3, "the line is longer than 1,048,576 bytes"),
+        (4, f"{not_utf8}; save the file as UTF-8"),
+        (7, "hs_code must have 6 digits ('1')"),
+    ]
+    assert (report.rows_read, report.added, report.bad_row_count) == (6, 3, 3)
+    # The line end inside the quoted field is the field's text, as the file has it.
+    assert Shipment.objects.get(source_record_id="W4").product_description == "two\r\nlines"
+
+
+def test_records_may_end_in_more_than_one_way(tmp_path):
+    rows = [
+        line(source_record_id="M1") + "\n",
+        line(source_record_id="M2", product_description="a\nb") + "\r\n",
+        line(source_record_id="M3", date="2024-13-01") + "\r\n",
+        line(source_record_id="M4") + "\n",
+    ]
+    latin = line(source_record_id="M5", importer_name="Café") + "\r\n"
+    path = tmp_path / "s.csv"
+    path.write_bytes(f"{HEADER}\r\n{''.join(rows)}".encode() + latin.encode("cp1252"))
+    report = import_shipments(path)
+    assert report.bad_rows[0] == (5, "bad date '2024-13-01' (expected yyyy-mm-dd)")
+    assert report.bad_rows[1][0] == 7
+    assert report.bad_rows[1][1].startswith("not UTF-8 text")
+    assert (report.rows_read, report.added) == (5, 3)
+    assert Shipment.objects.get(source_record_id="M2").product_description == "a\nb"
+
+
+def test_records_ending_in_a_lone_cr_among_others_are_refused_saying_so(tmp_path):
+    path = tmp_path / "s.csv"
+    path.write_bytes(f"{HEADER}\n{line(source_record_id='R1')}\r{line()}\n".encode())
+    with pytest.raises(ImportFormatError) as refused:
+        import_shipments(path)
+    assert str(refused.value) == (
+        "The file cannot be read as CSV: its records end in more than one way (LF, CRLF, or a "
+        "lone CR). Save it with one kind of line end."
+    )
+    assert not Shipment.objects.exists()
+
+
+def test_lines_ending_in_a_lone_cr_load_until_the_file_seems_one_line_too_long(tmp_path):
+    path = tmp_path / "s.csv"
+    rows = [line(source_record_id="C1"), line(source_record_id="C2", hs_code="1")]
+    path.write_bytes("\r".join([HEADER, *rows]).encode() + b"\r")
+    report = import_shipments(path)
+    assert (report.bad_rows, report.added) == ([(3, "hs_code must have 6 digits ('1')")], 1)
+    rows = [line(source_record_id=f"L{number}") for number in range(10_000)]
+    path.write_bytes("\r".join([HEADER, *rows]).encode())
+    with pytest.raises(ImportFormatError, match=r"^line 1: the lines end in a lone CR"):
+        import_shipments(path)
+
+
 def test_a_file_in_utf16_stops_naming_its_first_line(tmp_path):
     path = tmp_path / "s.csv.gz"
     with gzip.open(path, "wb") as out:
