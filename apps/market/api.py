@@ -182,6 +182,15 @@ def _answer(request: HttpRequest, payload: AskIn) -> dict[str, Any]:
         "statistics": None,
         "reading": ask.reading(parsed),
     }
+    if parsed.future:  # no shipment tells what is to come: no search, no figure
+        return envelope(
+            {
+                **answer,
+                "understood": False,
+                "answer": ask.beyond_the_data(parsed),
+                "filters": parsed.filters,
+            }
+        )
     if not parsed.understood:
         return envelope(
             {**answer, "answer": ask.understood_so_far(parsed), "filters": parsed.filters}
@@ -198,12 +207,27 @@ def _answer(request: HttpRequest, payload: AskIn) -> dict[str, Any]:
     # importers; never a list of the one party the question named.
     importers: list[dict[str, Any]] = []
     exporters: list[dict[str, Any]] = []
+    prices: list[dict[str, Any]] = []
+    months: list[dict[str, Any]] = []
     if statistics["shipments"]:
         if parsed.ranks == "exporters" and not filters.exporter_name:
-            exporters = selectors.top_exporters(filters)
+            exporters = selectors.top_exporters(filters, limit=parsed.ranked)
         elif not filters.importer_name:
-            importers = selectors.top_importers(filters)
-    text = ask.compose_answer(parsed, statistics, importers, exporters)
+            importers = selectors.top_importers(filters, limit=parsed.ranked)
+        if parsed.figures == "price":
+            prices = selectors.unit_prices(filters)["months"]
+        elif parsed.figures == "trend":
+            months = selectors.monthly_summary(filters)
+    compared = []
+    if parsed.comparison and statistics["shipments"]:
+        field = parsed.comparison.field
+        compared = [
+            (value, selectors.statistics(ask.variant(filters, field, value)))
+            for value in parsed.comparison.values
+        ]
+    text = ask.compose_answer(
+        parsed, statistics, importers, exporters, prices=prices, months=months, compared=compared
+    )
     note = ask.coverage_note(parsed, context.first_date, context.last_date) if parsed.dated else ""
     return envelope(
         {

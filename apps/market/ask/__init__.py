@@ -3,12 +3,20 @@ the search's figures become an answer in the question's language.
 
 By stage: `text` (folding, language), `hscodes` (codes written in the question), `directory`
 and `parties` (company names: the parties the data holds, then role words and quotes),
-`ranking` (ranking words), `products` and `entities` (products, countries and their side of
-the trade), `dates` (the period), `parse` (the filters, offline or by the language model of
-`apps.market.providers.llm`) and `answer` (the reply and how the question was read, from the
-figures only)."""
+`ranking` (ranking words), `intent` (a forecast, a price, a trend, how many names),
+`products` and `entities` (products, countries and their side of the trade), `compare`
+(countries or years side by side), `dates` (the period), `parse` (the filters, offline or by
+the language model of `apps.market.providers.llm`) and `answer` (the reply and how the question
+was read, from the figures only)."""
 
-from apps.market.ask.answer import compose_answer, coverage_note, reading, understood_so_far
+from apps.market.ask.answer import (
+    beyond_the_data,
+    compose_answer,
+    coverage_note,
+    reading,
+    understood_so_far,
+)
+from apps.market.ask.compare import variant
 from apps.market.ask.parse import (
     FILTER_KEYS,
     AskContext,
@@ -22,6 +30,7 @@ __all__ = [
     "FILTER_KEYS",
     "AskContext",
     "ParsedQuestion",
+    "beyond_the_data",
     "compose_answer",
     "coverage_note",
     "detect_language",
@@ -29,4 +38,5 @@ __all__ = [
     "parse_with_model",
     "reading",
     "understood_so_far",
+    "variant",
 ]

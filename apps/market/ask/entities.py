@@ -170,6 +170,17 @@ def _next_to_product(
     return end <= product[0] and not text.original[end : product[0]].strip(" 的")
 
 
+def _side_before_product(text: QuestionText, language: str, product: tuple[int, int] | None) -> str:
+    """The side of a country named next to the product: its origin, but in Chinese the buyer's
+    market when importing words follow the product at once ('美国腰果进口商': US importers of
+    cashew; with 的 they are the origin's goods' importers: '越南腰果的进口商')."""
+    if language == "zh" and product is not None:
+        after = "".join(text.low[product[1] : product[1] + 12].split())
+        if not after.startswith("的") and _ZH_AFTER_IMPORT.match(after):
+            return "importer"
+    return "exporter"
+
+
 def _direction(
     text: QuestionText, language: str, start: int, end: int, verb: str | None
 ) -> str | None:
@@ -262,7 +273,7 @@ def assign_countries(
     for start, end, code in matches:
         side = _direction(text, language, start, end, verb)
         if side is None and _next_to_product(text, language, start, end, product):
-            side = "exporter"
+            side = _side_before_product(text, language, product)
         if side == "exporter" and not exporter:
             exporter = code
         elif side == "importer" and not importer:

@@ -10,14 +10,16 @@ from __future__ import annotations
 import json
 import logging
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
+from apps.market.ask.compare import Comparison, compared_countries, compared_years
 from apps.market.ask.dates import DATE_FORMAT, default_period, filter_date, parse_dates
 from apps.market.ask.directory import PartyDirectory
 from apps.market.ask.entities import asks_for_exporters, assign_countries, find_countries
 from apps.market.ask.hscodes import find_hs_codes
+from apps.market.ask.intent import DEFAULT_RANKED, read_intent
 from apps.market.ask.parties import find_parties, side_of
 from apps.market.ask.products import (
     ProductReading,
@@ -67,6 +69,10 @@ class ParsedQuestion:
     ranking: bool = False  # the question asks for the biggest, the top...
     ranks: str = "importers"  # whom a ranking is of: "importers" or "exporters"
     unknown_codes: tuple[str, ...] = ()  # HS codes written that the nomenclature does not hold
+    figures: str = "summary"  # what it asks of the figures: "summary", "price" or "trend"
+    ranked: int = DEFAULT_RANKED  # how many names a ranking lists
+    future: bool = False  # it asks what is still to come, which no shipment tells
+    comparison: Comparison | None = None  # what it asks to compare, side by side
 
 
 def empty_filters() -> dict[str, Any]:
@@ -110,6 +116,7 @@ def parse_question(
             names[side] = party.party.name
         text.blank(party.start, party.end)
     ranks = "exporters" if asks_for_exporters(text, language) else "importers"
+    intent = read_intent(text, language)
     ranking_spans = find_ranking(text.fold, text.low, language)
     for span in ranking_spans:
         text.blank(*span)
@@ -130,16 +137,31 @@ def parse_question(
     if product is not None:
         for span in product.spans:
             text.blank(*span)
+    compared = compared_countries(country_text, language, countries)
+    # Compared countries are placed as the first of them alone would be.
+    placed = [c for c in countries if c[2] not in compared[1:]] if compared else countries
     importer_country, exporter_country = assign_countries(
         country_text,
         language,
-        countries,
+        placed,
         exporter_named=bool(names["exporter"]),
         product=product.span if product else None,
     )
+    comparison = None
+    if compared:
+        side = "importer_country" if importer_country == compared[0] else "exporter_country"
+        comparison = Comparison(side, tuple(compared))
+        if side == "importer_country":
+            importer_country = ""
+        else:
+            exporter_country = ""
     start, end, dated = parse_dates(text.marked(), language, today)
     if not dated:
         start, end = default_period(today, context.last_date)
+    years = [] if comparison else compared_years(text.marked(), language, context.last_date)
+    if years:
+        comparison = Comparison("period", tuple(years))
+        start, end, dated = years[0][0], years[-1][1], True
     details, hs_codes = _product_filters(product, codes)
     filters = empty_filters()
     filters.update(
@@ -165,6 +187,10 @@ def parse_question(
         ranking=bool(ranking_spans),
         ranks=ranks,
         unknown_codes=unknown,
+        figures=intent.figures,
+        ranked=intent.ranked,
+        future=intent.future,
+        comparison=comparison,
     )
 
 
@@ -255,7 +281,7 @@ def parse_with_model(
     """The offline parse when it understood the question or no model is configured; else the
     model's filters, or the offline parse again when the model fails."""
     offline = parse_question(question, today=today, context=context)
-    if offline.understood:
+    if offline.understood or offline.future:
         return offline
     model = llm.language_model()
     if model is None:
@@ -268,13 +294,13 @@ def parse_with_model(
         logger.warning("AI question parsing failed; using the offline parser", exc_info=True)
         return offline
     understood = any(filters[key] for key in SEARCH_KEYS)
-    return ParsedQuestion(
-        question=question,
-        language=offline.language,
+    return replace(
+        offline,
         filters=filters,
         understood=understood,
         product=filters["product_details"] or None,
         dated=filters["start_date"] != offline.filters["start_date"]
         or filters["end_date"] != offline.filters["end_date"]
         or offline.dated,
+        unknown_codes=(),
     )

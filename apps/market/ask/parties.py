@@ -134,6 +134,11 @@ _ZH_NAME = re.compile(
     r"|[^\s，。？！、,?!的在从自到向出进年]{2,20}"
 )
 _TOKEN = re.compile(r"[^\s,;?!()，。？！]+")
+# What follows a Chinese role word without naming anyone: a question ('…进口商有哪些', '是谁'),
+# a period ('2025年'), a number.
+_ZH_NOT_A_NAME = re.compile(
+    r"(?:有|是)?(?:哪些|哪几家|哪家|哪个|哪一家|谁|什么|多少|几家)|吗|呢|(?:\d{2,4}年?|\d+)"
+)
 
 
 def _quoted_at(original: str, start: int) -> tuple[int, int] | None:
@@ -184,6 +189,21 @@ def _latin_name(text: QuestionText, start: int, language: str) -> tuple[int, int
     return start, name_end
 
 
+def _zh_name(original: str, start: int) -> tuple[int, int] | None:
+    """The span of a Chinese name at `start`, None when the words there name no one."""
+    if _ZH_NOT_A_NAME.match(original, start):
+        return None
+    match = _ZH_NAME.match(original, start)
+    if match is None:
+        return None
+    name_start, name_end = match.span()
+    # A question word ending the run is not part of the name ('越南进口商有哪些').
+    cut = next((m.start() for m in _ZH_NOT_A_NAME.finditer(original, name_start, name_end)), None)
+    if cut is not None:
+        name_end = cut
+    return (name_start, name_end) if name_end - name_start >= 2 else None
+
+
 def find_parties(
     text: QuestionText, language: str, skip: dict[str, str] | None = None
 ) -> tuple[str, str]:
@@ -206,8 +226,7 @@ def find_parties(
         span = _quoted_at(text.original, start)
         if span is None:
             if language == "zh":
-                name_match = _ZH_NAME.match(text.original, start)
-                span = name_match.span() if name_match else None
+                span = _zh_name(text.original, start)
             else:
                 span = _latin_name(text, start, language)
         if span is None:

@@ -407,6 +407,23 @@ def test_a_question_it_cannot_read_costs_no_query(free_client: Client) -> None:
     assert free_client.get("/fast-ai/v1/users").json()["data"]["queries_left_today"] == 2
 
 
+def test_a_forecast_question_gets_no_figures_and_costs_no_query(free_client: Client) -> None:
+    for question in ("What will cashew cost next year?", "明年腰果价格会涨吗"):
+        data = ask(free_client, question).json()["data"]
+        assert data["understood"] is False
+        assert data["statistics"] is None
+        assert not any(char.isdigit() for char in data["answer"])
+    assert free_client.get("/fast-ai/v1/users").json()["data"]["queries_left_today"] == 2
+
+
+def test_countries_compared_are_answered_side_by_side(paid_client: Client) -> None:
+    data = ask(paid_client, "cashew exports to the Netherlands vs Germany in 2024").json()["data"]
+    assert data["understood"] is True
+    assert data["filters"]["importer_country"] == ""
+    assert "Side by side — Netherlands: 1 shipment," in data["answer"]
+    assert "Germany:" in data["answer"]
+
+
 def test_a_question_about_a_period_beyond_the_data_says_so(paid_client: Client) -> None:
     data = ask(paid_client, "cashew exports from Vietnam to the Netherlands in 2026").json()["data"]
     assert data["understood"] is True

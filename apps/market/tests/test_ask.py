@@ -118,7 +118,7 @@ QUESTIONS = [
             "hs_code": ["0714", "1108"],
             "importer_country": "CN",
             "exporter_country": "VN",
-            "start_date": "22-11-2025",
+            "start_date": "23-11-2025",
             "end_date": "22-11-2026",
         },
     ),
@@ -342,7 +342,7 @@ QUESTIONS = [
             "product_details": "",
             "exporter_country": "VN",
             "importer_country": "AU",
-            "start_date": "22-11-2025",
+            "start_date": "23-11-2025",
             "end_date": "22-11-2026",
         },
     ),
@@ -393,7 +393,7 @@ QUESTIONS = [
             "hs_code": ["0801"],
             "importer_country": "DE",
             "exporter_country": "VN",
-            "start_date": "22-11-2025",
+            "start_date": "23-11-2025",
             "end_date": "22-11-2026",
         },
     ),
@@ -572,7 +572,7 @@ def test_three_languages_give_the_same_filters() -> None:
 def test_questions_with_nothing_to_search_are_not_understood(question: str) -> None:
     parsed = parse_question(question, today=TODAY)
     assert not parsed.understood
-    assert parsed.filters["start_date"] == "22-11-2025"
+    assert parsed.filters["start_date"] == "23-11-2025"
     assert parsed.filters["end_date"] == "22-11-2026"
 
 

@@ -32,7 +32,8 @@ def test_answer_in_english() -> None:
     answer = compose_answer(
         parsed, STATISTICS, [{"importer_name": "Dutch Nuts BV", "value_usd": 1200000}]
     )
-    for text in ("1,234 shipments", "$5,678,901", "2,345,678 kg", "56", "78", "$6.25"):
+    # The price is per kg: the value over the net weight (5,678,901.4 / 2,345,678).
+    for text in ("1,234 shipments", "$5,678,901", "2,345,678 kg", "56", "78", "$2.42 per kg"):
         assert text in answer
     assert "cashew" in answer.lower()
     assert "Netherlands" in answer
@@ -44,7 +45,7 @@ def test_answer_in_english() -> None:
 def test_answer_in_vietnamese() -> None:
     parsed = parse_question("xuất khẩu cà phê sang Đức năm ngoái", today=TODAY)
     answer = compose_answer(parsed, STATISTICS)
-    for text in ("1.234 lô hàng", "5.678.901", "US$", "2.345.678 kg", "6,25", "nhà nhập khẩu"):
+    for text in ("1.234 lô hàng", "5.678.901", "US$", "2.345.678 kg", "2,42", "nhà nhập khẩu"):
         assert text in answer
     assert "cà phê" in answer
     assert "Đức" in answer
@@ -54,7 +55,7 @@ def test_answer_in_vietnamese() -> None:
 def test_answer_in_chinese() -> None:
     parsed = parse_question("2024年第一季度越南出口到美国的胡椒", today=TODAY)
     answer = compose_answer(parsed, STATISTICS, [{"name": "Spice Co", "value_usd": 99000.0}])
-    for text in ("1,234批", "US$5,678,901", "2,345,678千克", "56家进口商", "US$6.25"):
+    for text in ("1,234批", "US$5,678,901", "2,345,678千克", "56家进口商", "每千克US$2.42"):
         assert text in answer
     assert "胡椒" in answer
     assert "美国" in answer

@@ -216,13 +216,13 @@ def test_periods(text: str, language: str, start: str, end: str) -> None:
     assert found == (date.fromisoformat(start), date.fromisoformat(end), True)
 
 
-def test_the_default_period_ends_with_the_data() -> None:
+def test_the_default_period_is_the_search_forms_year_ending_with_the_data() -> None:
     assert default_period(date(2026, 11, 23), date(2025, 12, 31)) == (
-        date(2024, 12, 31),
+        date(2025, 1, 1),
         date(2025, 12, 31),
     )
-    assert default_period(TODAY, date(2025, 12, 31)) == (date(2024, 11, 20), TODAY)
-    assert default_period(TODAY) == (date(2024, 11, 20), TODAY)
+    assert default_period(TODAY, date(2025, 12, 31)) == (date(2024, 11, 21), TODAY)
+    assert default_period(TODAY) == (date(2024, 11, 21), TODAY)
 
 
 def test_a_country_read_between_words_does_not_join_them_into_a_period() -> None:

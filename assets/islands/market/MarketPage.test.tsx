@@ -494,6 +494,39 @@ describe("MarketPage", () => {
     );
   });
 
+  it("searches over the period the answer's figures are of when the question named none", async () => {
+    const fetchMock = stubApi(
+      routes({
+        [`POST ${ASK_PATH}`]: ok({
+          answer: "Pepper shipments from 20 Nov 2024 to 20 Nov 2025: 769 shipments.",
+          language: "en",
+          filters: {
+            product_details: "",
+            importer_name: "",
+            exporter_name: "",
+            start_date: "20-11-2024",
+            end_date: "20-11-2025",
+            importer_country: "",
+            exporter_country: "",
+            hs_code: ["0904"],
+          },
+          understood: true,
+          dated: false,
+          reading: [{ field: "hs_code", value: "0904", text: "HS code: 0904" }],
+          statistics: STATISTICS,
+        }),
+      }),
+    );
+    renderPage();
+    fireEvent.change(screen.getByLabelText("Your question"), { target: { value: "pepper shipments" } });
+    fireEvent.click(screen.getByRole("button", { name: "Ask" }));
+    expect(await screen.findByText(/769 shipments/)).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>("Start date").value).toBe("20-11-2024");
+    expect(screen.getByLabelText<HTMLInputElement>("End date").value).toBe("20-11-2025");
+    await waitFor(() => expect(queriesTo(fetchMock, STATISTICS_PATH)).toHaveLength(1));
+    expect(String(queriesTo(fetchMock, STATISTICS_PATH)[0])).toContain("start_date=20-11-2024&end_date=20-11-2025");
+  });
+
   it("shows what a question it cannot search for did say, and puts it in the form on request", async () => {
     const fetchMock = stubApi(
       routes({

@@ -148,12 +148,14 @@ export function MarketPage() {
     [form, submitted, run],
   );
 
-  // An answer it could search for runs that search; one it could not read leaves the form as it
-  // is (no form error, the dates kept): its chips say what it did understand.
+  // An answer it could search for runs that search, over the period its figures are of (the
+  // one the question named, else the one the answer chose), so the form and the sentence agree;
+  // one it could not read leaves the form as it is (no form error): its chips say what it did
+  // understand.
   const answer = (result: AiAnswer) => {
     setAiImporters(result.understood ? (result.importers ?? []) : []);
     if (!result.understood) return;
-    const next = result.dated ? filtersFromAi(result.filters) : { ...filtersFromAi(result.filters), startDate: form.startDate, endDate: form.endDate };
+    const next = filtersFromAi(result.filters);
     periodSettled.current = true;
     setForm(next);
     run(next);

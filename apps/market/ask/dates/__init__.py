@@ -6,7 +6,7 @@ filters' date format."""
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 
 from apps.market.ask.dates.periods import minus_months, month_range
 from apps.market.ask.dates.rules import RULES
@@ -89,6 +89,7 @@ def filter_date(text: str) -> date:
 
 def default_period(today: date, last_date: date | None = None) -> tuple[date, date]:
     """The last 12 months of the data: up to today, or up to the data's last date when the data
-    ends before today."""
+    ends before today; from the day after the same day a year before, as the search form's
+    own default period is."""
     end = min(today, last_date) if last_date else today
-    return minus_months(end, 12), end
+    return minus_months(end, 12) + timedelta(days=1), end
