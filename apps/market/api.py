@@ -191,6 +191,15 @@ def _answer(request: HttpRequest, payload: AskIn) -> dict[str, Any]:
                 "filters": parsed.filters,
             }
         )
+    if parsed.suggestions:  # a name that could be several parties': which one is meant?
+        return envelope(
+            {
+                **answer,
+                "understood": False,
+                "answer": ask.did_you_mean(parsed),
+                "filters": parsed.filters,
+            }
+        )
     if not parsed.understood:
         return envelope(
             {**answer, "answer": ask.understood_so_far(parsed), "filters": parsed.filters}

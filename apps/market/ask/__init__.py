@@ -13,6 +13,7 @@ from apps.market.ask.answer import (
     beyond_the_data,
     compose_answer,
     coverage_note,
+    did_you_mean,
     reading,
     understood_so_far,
 )
@@ -34,6 +35,7 @@ __all__ = [
     "compose_answer",
     "coverage_note",
     "detect_language",
+    "did_you_mean",
     "parse_question",
     "parse_with_model",
     "reading",

@@ -619,3 +619,27 @@ def side_by_side(compared: list[tuple[Any, dict[str, Any]]], language: str) -> s
             }[language],
         ]
     )
+
+
+def did_you_mean(parsed: ParsedQuestion) -> str:
+    """The answer to a name that could be several parties': which ones, and no figure (a
+    figure of all of them, or of the market, would answer another question)."""
+    language = parsed.language if parsed.language in LANGUAGES else "en"
+    names = list(parsed.suggestions)
+    written = parsed.unresolved
+    if language == "vi":
+        joined = ", ".join(names[:-1]) + f" hoặc {names[-1]}"
+        stop = "" if joined.endswith(".") else "."
+        return (
+            f"“{written}” có thể là nhiều công ty trong dữ liệu: {joined}{stop} "
+            "Hãy ghi rõ tên công ty bạn muốn hỏi."
+        )
+    if language == "zh":
+        joined = "、".join(names[:-1]) + f"或{names[-1]}"
+        return f"“{written}”可能指数据中的多家公司：{joined}。请写明您要查询的公司名称。"
+    joined = ", ".join(names[:-1]) + f" or {names[-1]}"
+    stop = "" if joined.endswith(".") else "."
+    return (
+        f"“{written}” could be several companies in the data: {joined}{stop} "
+        "Write the name of the one you mean."
+    )

@@ -3,17 +3,24 @@ question: the whole name and the name without its legal form ('Co., Ltd', 'JSC',
 TNHH', '有限公司'), with or without accents, the longest match first.
 
 The dictionary is an Aho-Corasick automaton over the question's normalised words (a word is a
-run of Latin letters and digits, or one Chinese character), built once per index snapshot."""
+run of Latin letters and digits, or one Chinese character), built once per index snapshot.
+
+Names are also found the way people write them (`near`): the first words of a name ('Hanseatic
+Tradewind' for 'Hanseatic Tradewind Global Sourcing GmbH'), with a letter wrong or missing
+('Atlantik', 'Merchant'), and a company word before them ('công ty', 'cong ty'); words that
+could be the start of several parties' names are given back as suggestions."""
 
 # ruff: noqa: RUF001
 
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 import ahocorasick
+from rapidfuzz import fuzz, process
 
 from apps.market.names import normalise_name
 
@@ -168,6 +175,25 @@ class PartyMatch:
     whole: bool  # the whole name, legal form included
 
 
+@dataclass(frozen=True)
+class NearMatch:
+    """Words of the question that name a party as people write it: `party` when one party's
+    name they can only be, else the parties they may mean (`suggestions`, busiest first)."""
+
+    start: int
+    end: int
+    party: Party | None
+    suggestions: tuple[Party, ...] = ()
+
+
+# A word this long or longer may have a letter wrong; its likeness to the name's word, 0-100.
+_FUZZY_WORD_LENGTH = 4
+_FUZZY_WORD_SCORE = 85
+# One word alone names a party only when it is this long and starts no other party's name.
+_LONE_WORD_LENGTH = 6
+_MAX_SUGGESTIONS = 3
+
+
 def _strip_forms(tokens: list[str]) -> list[str]:
     changed = True
     while changed and tokens:
@@ -212,6 +238,11 @@ class PartyDirectory:
             if core != tokens and _core_is_a_name(core):
                 self._keep(entries, " ".join(core), party, False)
         self.size = len(entries)
+        self._by_first_word: dict[str, list[tuple[tuple[str, ...], Party]]] = defaultdict(list)
+        for key, (party, _) in entries.items():
+            name_words = tuple(key.split())
+            self._by_first_word[name_words[0]].append((name_words, party))
+        self._first_words = list(self._by_first_word)
         self._automaton = ahocorasick.Automaton()
         for key, (party, whole) in entries.items():
             self._automaton.add_word(f" {key} ", (key, party, whole))
@@ -262,3 +293,100 @@ class PartyDirectory:
             taken.append((first, last))
             matches.append(PartyMatch(found[first].start, found[last].end, party, whole))
         return sorted(matches, key=lambda match: match.start)
+
+    def near(self, text: str, original: str) -> list[NearMatch]:
+        """Parties named in `text` (folded, with what was read blanked) as people write them:
+        the first words of a name, a letter off, each starting at a word capitalised in
+        `original`; left to right, none overlapping."""
+        if not self.size:
+            return []
+        found = words(text)
+        matches: list[NearMatch] = []
+        index = 0
+        while index < len(found):
+            near = self._near_at(found, index, original)
+            if near is None:
+                index += 1
+                continue
+            matches.append(near)
+            index = next((i for i, word in enumerate(found) if word.start >= near.end), len(found))
+        return matches
+
+    def _near_at(self, found: list[Word], index: int, original: str) -> NearMatch | None:
+        first = found[index]
+        written = original[first.start : first.end]
+        if not (written[:1].isupper() or written[:1].isdigit()) or first.key in _GENERIC:
+            return None
+        start = _after_company_word(found, index)
+        best: dict[Party, int] = {}
+        for candidate in self._first_word_candidates(first.key):
+            for tokens, party in self._by_first_word[candidate]:
+                length = _prefix_length(found, index, tokens)
+                if length and _names_alone(tokens[:length], tokens, self._by_first_word):
+                    best[party] = max(best.get(party, 0), length)
+        if not best:
+            return None
+        longest = max(best.values())
+        parties = sorted(
+            (party for party, length in best.items() if length == longest),
+            key=lambda party: -(party.exported + party.imported),
+        )
+        end = found[index + longest - 1].end
+        if len(parties) == 1:
+            return NearMatch(found[start].start, end, parties[0])
+        return NearMatch(found[start].start, end, None, tuple(parties[:_MAX_SUGGESTIONS]))
+
+    def _first_word_candidates(self, key: str) -> list[str]:
+        candidates = [key] if key in self._by_first_word else []
+        if len(key) >= _FUZZY_WORD_LENGTH:
+            close = process.extract(
+                key, self._first_words, scorer=fuzz.ratio, score_cutoff=_FUZZY_WORD_SCORE, limit=5
+            )
+            candidates += [word for word, _, _ in close if word != key]
+        return candidates
+
+
+def _same_word(written: str, named: str) -> bool:
+    if written == named:
+        return True
+    if min(len(written), len(named)) < _FUZZY_WORD_LENGTH:
+        return False
+    return fuzz.ratio(written, named) >= _FUZZY_WORD_SCORE
+
+
+def _prefix_length(found: list[Word], index: int, tokens: tuple[str, ...]) -> int:
+    """How many of the name's first words the question writes from `index` on."""
+    length = 0
+    while (
+        length < len(tokens)
+        and index + length < len(found)
+        and _same_word(found[index + length].key, tokens[length])
+    ):
+        length += 1
+    return length
+
+
+def _names_alone(
+    prefix: tuple[str, ...],
+    tokens: tuple[str, ...],
+    by_first_word: dict[str, list[tuple[tuple[str, ...], Party]]],
+) -> bool:
+    """Whether the first words written can stand for the name: two words or more, not all
+    generic; or the whole name; or one long word that starts no other party's name."""
+    if all(token in _GENERIC for token in prefix):
+        return False
+    if len(prefix) >= 2 or prefix == tokens:
+        return True
+    word = prefix[0]
+    parties = {party for _, party in by_first_word.get(word, ())}
+    return len(word) >= _LONE_WORD_LENGTH and len(parties) == 1
+
+
+def _after_company_word(found: list[Word], index: int) -> int:
+    """The index of the first word of a company word ('công ty', 'cong ty tnhh') right before
+    `index`, else `index`: the company word is part of what names the party."""
+    keys = [word.key for word in found]
+    for form in _LEADING_FORMS:
+        if index >= len(form) and keys[index - len(form) : index] == list(form):
+            return index - len(form)
+    return index

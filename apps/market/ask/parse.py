@@ -20,7 +20,7 @@ from apps.market.ask.directory import PartyDirectory
 from apps.market.ask.entities import asks_for_exporters, assign_countries, find_countries
 from apps.market.ask.hscodes import find_hs_codes
 from apps.market.ask.intent import DEFAULT_RANKED, read_intent
-from apps.market.ask.parties import find_parties, side_of
+from apps.market.ask.parties import blank_company_words, find_parties, side_of
 from apps.market.ask.products import (
     ProductReading,
     find_product_reading,
@@ -73,6 +73,9 @@ class ParsedQuestion:
     ranked: int = DEFAULT_RANKED  # how many names a ranking lists
     future: bool = False  # it asks what is still to come, which no shipment tells
     comparison: Comparison | None = None  # what it asks to compare, side by side
+    # A name written that could be several parties': it and the parties it may mean.
+    unresolved: str = ""
+    suggestions: tuple[str, ...] = ()
 
 
 def empty_filters() -> dict[str, Any]:
@@ -115,6 +118,19 @@ def parse_question(
         if not names[side]:
             names[side] = party.party.name
         text.blank(party.start, party.end)
+    unresolved = ""
+    suggestions: tuple[str, ...] = ()
+    for near in context.parties.near(text.fold, text.original):
+        if near.party is None:
+            if not suggestions:
+                unresolved = text.original[near.start : near.end]
+                suggestions = tuple(party.name for party in near.suggestions)
+        else:
+            known = (near.party.exported, near.party.imported)
+            side = side_of(text, near.start, near.end, known)
+            if not names[side]:
+                names[side] = near.party.name
+        text.blank(near.start, near.end)
     ranks = "exporters" if asks_for_exporters(text, language) else "importers"
     intent = read_intent(text, language)
     ranking_spans = find_ranking(text.fold, text.low, language)
@@ -123,6 +139,7 @@ def parse_question(
     cue_importer, cue_exporter = find_parties(text, language, skip=names)
     names["importer"] = names["importer"] or cue_importer
     names["exporter"] = names["exporter"] or cue_exporter
+    blank_company_words(text)
     # Countries before products: a product's words never run over a country's name.
     countries = [
         country
@@ -191,6 +208,8 @@ def parse_question(
         ranked=intent.ranked,
         future=intent.future,
         comparison=comparison,
+        unresolved=unresolved,
+        suggestions=suggestions,
     )
 
 

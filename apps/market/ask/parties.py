@@ -257,6 +257,16 @@ def find_parties(
     return names["importer"], names["exporter"]
 
 
+# Words that say a company is meant without naming it: never a product's or a name's words.
+_COMPANY_WORDS = re.compile(r"\b(?:cong ty|doanh nghiep|company|companies|firms?)\b|公司|企业")
+
+
+def blank_company_words(text: QuestionText) -> None:
+    for subject in (text.fold, text.low):
+        for match in _COMPANY_WORDS.finditer(subject):
+            text.blank(*match.span())
+
+
 # The side of a party the data holds, from the words around its name.
 _ROLE_BEFORE = {
     "importer": re.compile(

@@ -175,3 +175,21 @@ def test_a_ranking_of_exporters_lists_the_exporters_given() -> None:
     assert vietnamese.ranks == "exporters"
     assert parse_question("2025年出口到印度的主要胡椒出口商", today=TODAY).ranks == "exporters"
     assert parse_question("biggest importers of cashew in 2024", today=TODAY).ranks == "importers"
+
+
+def test_a_name_of_several_parties_is_answered_with_them_and_no_figure() -> None:
+    from dataclasses import replace
+
+    from apps.market.ask import did_you_mean
+
+    parsed = replace(
+        parse_question("Golden Gate imports", today=TODAY),
+        unresolved="Golden Gate",
+        suggestions=("Golden Gate Meridian Inc.", "Golden Gate Evergreen Corp."),
+    )
+    assert did_you_mean(parsed) == (
+        "“Golden Gate” could be several companies in the data: Golden Gate Meridian Inc. or "
+        "Golden Gate Evergreen Corp. Write the name of the one you mean."
+    )
+    chinese = replace(parsed, language="zh")
+    assert "Golden Gate Meridian Inc.或Golden Gate Evergreen Corp." in did_you_mean(chinese)

@@ -147,6 +147,72 @@ def test_a_party_found_in_the_data_is_not_read_again_after_a_role_word() -> None
     assert (filters["start_date"], filters["end_date"]) == ("01-01-2025", "31-12-2025")
 
 
+@pytest.mark.parametrize(
+    ("question", "side", "name"),
+    [
+        (  # the first words of the name
+            "What did Hanseatic Tradewind buy in 2025?",
+            "importer_name",
+            "Hanseatic Tradewind Global Sourcing GmbH",
+        ),
+        (  # a letter off, and a word short
+            "Hanseatic Tradewinds Global pepper imports",
+            "importer_name",
+            "Hanseatic Tradewind Global Sourcing GmbH",
+        ),
+        (  # a company word before the name, without accents
+            "cong ty Rau Qua Nhat Minh xuat khau gi nam 2024",
+            "exporter_name",
+            "CÔNG TY CỔ PHẦN RAU QUẢ NHẬT MINH",
+        ),
+        (  # one long word that starts no other party's name
+            "Hanseatic coffee imports in 2024",
+            "importer_name",
+            "Hanseatic Tradewind Global Sourcing GmbH",
+        ),
+        ("Royal Star Tradng imports", "importer_name", "Royal Star Trading Co., Ltd."),
+    ],
+)
+def test_parties_are_found_as_people_write_them(question: str, side: str, name: str) -> None:
+    assert read(question)[side] == name
+
+
+def test_a_name_that_starts_several_parties_names_asks_which_one() -> None:
+    parsed = parse_question("Royal imports of cashew in 2024", today=TODAY, context=CONTEXT)
+    assert parsed.filters["importer_name"] == ""
+    parsed = parse_question("Royal Tradng cashew 2024", today=TODAY, context=CONTEXT)
+    assert parsed.filters["importer_name"] == "Royal Trading Co., Ltd."
+    parsed = parse_question("Hoang cashew 2024", today=TODAY, context=CONTEXT)
+    assert parsed.filters["exporter_name"] == ""
+
+
+def test_words_that_could_start_several_names_are_suggestions_not_a_search() -> None:
+    directory = PartyDirectory(
+        [
+            ("Golden Gate Evergreen Merchants Corp.", "US", 0, 40),
+            ("Golden Gate Meridian Global Sourcing Inc.", "US", 0, 90),
+            ("Golden Gate Oriental International LLC", "US", 0, 10),
+        ]
+    )
+    context = AskContext(directory, NOMENCLATURE, date(2023, 1, 1), date(2025, 12, 31))
+    parsed = parse_question("Golden Gate cashew imports in 2024", today=TODAY, context=context)
+    assert parsed.unresolved == "Golden Gate"
+    assert parsed.suggestions == (
+        "Golden Gate Meridian Global Sourcing Inc.",
+        "Golden Gate Evergreen Merchants Corp.",
+        "Golden Gate Oriental International LLC",
+    )
+    assert parsed.filters["importer_name"] == ""
+    parsed = parse_question("Golden Gate Meridian imports", today=TODAY, context=context)
+    assert parsed.filters["importer_name"] == "Golden Gate Meridian Global Sourcing Inc."
+    assert parsed.suggestions == ()
+
+
+def test_lower_case_and_generic_words_are_not_read_as_a_name() -> None:
+    assert read("global cashew imports in 2024")["importer_name"] == ""
+    assert read("Trading of cashew in 2024")["importer_name"] == ""
+
+
 def test_an_empty_directory_finds_nothing() -> None:
     assert PartyDirectory([]).find("Royal Star Trading") == []
 
