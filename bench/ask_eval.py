@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.ask_eval_more import INTENT_CASES, PARTY_CASES
 from bench.ask_eval_set import CASES, TODAY, Case
 from bench.common import configure, load_shipments, percentile
 
@@ -38,6 +39,7 @@ FIELDS = (
     "period",
     "understood",
 )
+EXTRA_FIELDS = ("figures", "ranked", "comparison", "suggestions", "future", "no figures")
 
 
 def _heading(codes: list[str]) -> set[str]:
@@ -69,11 +71,19 @@ def _same_company(found: str, expected: str, companies: dict[str, set[str]]) -> 
 def _check(
     case: Case, parsed: Any, default: tuple[date, date], companies: dict[str, set[str]]
 ) -> dict[str, bool]:
+    if case.future:  # no filter matters: the question gets no figure
+        return {"future": parsed.future, "no figures": _without_figures(parsed)}
+    if case.suggest:  # nor here: the answer asks which company is meant
+        return {
+            "suggestions": bool(parsed.suggestions),
+            "understood": not parsed.understood or bool(parsed.suggestions),
+        }
     from apps.market.ask.dates import DATE_FORMAT
 
     filters = parsed.filters
     start, end = case.period or default
-    return {
+    understood = case.understood and not case.suggest
+    checks = {
         "hs_code": sorted(filters["hs_code"]) == sorted(case.hs),
         "product_details": filters["product_details"].strip().lower() == case.details.lower(),
         "exporter_name": _same_company(filters["exporter_name"], case.exporter, companies),
@@ -82,11 +92,59 @@ def _check(
         "importer_country": filters["importer_country"] == case.importer_country,
         "period": (filters["start_date"], filters["end_date"])
         == (start.strftime(DATE_FORMAT), end.strftime(DATE_FORMAT)),
-        "understood": parsed.understood == case.understood,
+        "understood": (parsed.understood and not parsed.suggestions) == understood,
     }
+    if case.future is False or case.figures or case.ranked or case.compare:
+        checks["future"] = not parsed.future
+    if case.figures is not None:
+        checks["figures"] = parsed.figures == case.figures
+    if case.ranked is not None:
+        checks["ranked"] = parsed.ranked == case.ranked
+    checks["comparison"] = _compared(parsed) == case.compare
+    if case.suggest is not None:
+        checks["suggestions"] = bool(parsed.suggestions) == case.suggest
+    return checks
 
 
-def evaluate(verbose: bool) -> None:
+def _compared(parsed: Any) -> tuple[str, tuple[object, ...]] | None:
+    comparison = parsed.comparison
+    if comparison is None:
+        return None
+    if comparison.field == "period":
+        return "period", tuple(start.year for start, _ in comparison.values)
+    return comparison.field, tuple(comparison.values)
+
+
+def _without_figures(parsed: Any) -> bool:
+    from apps.market.ask import beyond_the_data
+
+    return parsed.future and not any(char.isdigit() for char in beyond_the_data(parsed))
+
+
+def _broader(case: Case, parsed: Any) -> bool:
+    """Whether the search would be broader than the question: a party, country or product it
+    names left out, with no question back (which one is meant?) instead."""
+    if case.future or parsed.suggestions or parsed.future:
+        return False
+    filters = parsed.filters
+    named = {
+        "exporter_name": case.exporter,
+        "importer_name": case.importer,
+        "exporter_country": case.exporter_country,
+        "importer_country": case.importer_country,
+    }
+    compared_field = case.compare[0] if case.compare else ""
+    dropped = [
+        field
+        for field, value in named.items()
+        if value and not filters[field] and field != compared_field
+    ]
+    return bool(dropped) or (
+        bool(case.hs) and not filters["hs_code"] and not filters["product_details"]
+    )
+
+
+def evaluate(cases: list[Case], title: str, verbose: bool) -> None:
     from apps.market import selectors
     from apps.market.ask import parse_with_model
     from apps.market.ask.dates import default_period
@@ -95,21 +153,25 @@ def evaluate(verbose: bool) -> None:
     default = default_period(TODAY, context.last_date)
     companies = _companies()
     right: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    asked: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     totals: dict[str, int] = defaultdict(int)
+    broader: dict[str, int] = defaultdict(int)
     heading: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     subheading: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for case in CASES:
+    for case in cases:
         parsed = parse_with_model(case.question, TODAY, context)
         checks = _check(case, parsed, default, companies)
         language = case.language
         totals[language] += 1
+        broader[language] += _broader(case, parsed)
         for name, ok in checks.items():
             right[language][name] += ok
+            asked[language][name] += 1
         everything = all(checks.values())
         right[language]["all"] += everything
         goods = ("hs_code", "product_details")
         right[language]["all but goods"] += all(ok for k, ok in checks.items() if k not in goods)
-        if case.hs:
+        if case.hs and not case.future:
             heading[language][1] += 1
             heading[language][0] += _heading(parsed.filters["hs_code"]) == _heading(case.hs)
             subheading[language][1] += 1
@@ -118,39 +180,34 @@ def evaluate(verbose: bool) -> None:
             wrong = [name for name, ok in checks.items() if not ok]
             shown = {k: v for k, v in parsed.filters.items() if v}
             print(f"[{language}] {case.question}\n    wrong: {wrong}\n    got: {shown}")
+    languages = ("en", "vi", "zh")
     data = f"data {context.first_date} .. {context.last_date}"
-    print(f"\n{len(CASES)} questions, today = {TODAY}, {data}")
-    header = f"{'':18}" + "".join(f"{lang:>8}" for lang in ("en", "vi", "zh"))
-    print(header)
-    print(f"{'questions':18}" + "".join(f"{totals[lang]:>8}" for lang in ("en", "vi", "zh")))
+    print(f"\n{title}: {len(cases)} questions, today = {TODAY}, {data}")
+    print(f"{'':18}" + "".join(f"{lang:>8}" for lang in languages))
+    print(f"{'questions':18}" + "".join(f"{totals[lang]:>8}" for lang in languages))
 
     def row(label: str, values: list[float]) -> None:
         print(f"{label:18}" + "".join(f"{value:>7.1f}%" for value in values))
 
-    row(
-        "every filter",
-        [100 * right[lang]["all"] / max(totals[lang], 1) for lang in ("en", "vi", "zh")],
-    )
+    def share(lang: str, name: str) -> float:
+        count = asked[lang][name] if name in asked[lang] else totals[lang]
+        return 100 * right[lang][name] / max(count, 1)
+
+    row("every filter", [100 * right[lang]["all"] / max(totals[lang], 1) for lang in languages])
     row(
         "  but the goods",
-        [100 * right[lang]["all but goods"] / max(totals[lang], 1) for lang in ("en", "vi", "zh")],
+        [100 * right[lang]["all but goods"] / max(totals[lang], 1) for lang in languages],
     )
-    for name in FIELDS:
-        row(
-            f"  {name}",
-            [100 * right[lang][name] / max(totals[lang], 1) for lang in ("en", "vi", "zh")],
-        )
-    row(
-        "HS heading",
-        [100 * heading[lang][0] / max(heading[lang][1], 1) for lang in ("en", "vi", "zh")],
-    )
+    names = [*FIELDS, *(n for n in EXTRA_FIELDS if any(asked[lang][n] for lang in languages))]
+    for name in names:
+        row(f"  {name}", [share(lang, name) for lang in languages])
+    row("HS heading", [100 * heading[lang][0] / max(heading[lang][1], 1) for lang in languages])
     row(
         "HS subheading",
-        [100 * subheading[lang][0] / max(subheading[lang][1], 1) for lang in ("en", "vi", "zh")],
+        [100 * subheading[lang][0] / max(subheading[lang][1], 1) for lang in languages],
     )
-    print(
-        f"{'  (questions)':18}" + "".join(f"{heading[lang][1]:>8}" for lang in ("en", "vi", "zh"))
-    )
+    print(f"{'  (questions)':18}" + "".join(f"{heading[lang][1]:>8}" for lang in languages))
+    print(f"{'broader scope':18}" + "".join(f"{broader[lang]:>8}" for lang in languages))
 
 
 def latency(requests: int) -> None:
@@ -211,7 +268,9 @@ def run(options: argparse.Namespace, workdir: Path) -> None:
 
     setup_test_environment()
     load_shipments(options.shipments, fresh=False)
-    evaluate(options.verbose)
+    evaluate(CASES, "Filters", options.verbose)
+    evaluate(INTENT_CASES, "Rankings, prices, trends, comparisons, forecasts", options.verbose)
+    evaluate(PARTY_CASES, "Companies as people write them", options.verbose)
     latency(options.requests)
 
 

@@ -29,6 +29,15 @@ class Case:
     importer_country: str = ""
     period: tuple[date, date] | None = None
     understood: bool = True
+    # Checked only where given (bench/ask_eval_more.py): what the question asks of the figures
+    # ("summary", "price", "trend"), how many names it ranks, whether it asks for a forecast,
+    # and what it compares ((field, values), values as country codes or years).
+    figures: str | None = None
+    ranked: int | None = None
+    future: bool | None = None
+    compare: tuple[str, tuple[object, ...]] | None = None
+    # The name written starts several parties' names: a question back (which one?), no search.
+    suggest: bool | None = None
 
 
 def Y(year: int) -> tuple[date, date]:

@@ -133,6 +133,9 @@ _GENERIC = frozenset(
     ]
 )
 
+# The words of legal forms: a run of them names no one.
+_FORM_WORDS = frozenset(word for form in (*_LEADING_FORMS, *_TRAILING_FORMS) for word in form)
+
 _WORD = re.compile(
     r"[0-9A-Za-z\u00c0-\u024f\u1e00-\u1eff]+(?:['’.&][0-9A-Za-z\u00c0-\u024f\u1e00-\u1eff]+)*"
     r"|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
@@ -173,6 +176,9 @@ class PartyMatch:
     end: int
     party: Party
     whole: bool  # the whole name, legal form included
+    # Other parties whose names start with the same words (a name without its legal form
+    # that several parties share): the question may mean any of them.
+    others: tuple[Party, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -243,6 +249,7 @@ class PartyDirectory:
             name_words = tuple(key.split())
             self._by_first_word[name_words[0]].append((name_words, party))
         self._first_words = list(self._by_first_word)
+        self._by_last_words = _last_words_index(entries)
         self._automaton = ahocorasick.Automaton()
         for key, (party, whole) in entries.items():
             self._automaton.add_word(f" {key} ", (key, party, whole))
@@ -291,7 +298,12 @@ class PartyDirectory:
             if any(first <= b and a <= last for a, b in taken):
                 continue
             taken.append((first, last))
-            matches.append(PartyMatch(found[first].start, found[last].end, party, whole))
+            others = (
+                ()
+                if whole
+                else self._sharing(tuple(found[i].key for i in range(first, last + 1)), party)
+            )
+            matches.append(PartyMatch(found[first].start, found[last].end, party, whole, others))
         return sorted(matches, key=lambda match: match.start)
 
     def near(self, text: str, original: str) -> list[NearMatch]:
@@ -312,12 +324,56 @@ class PartyDirectory:
             index = next((i for i, word in enumerate(found) if word.start >= near.end), len(found))
         return matches
 
+    def _sharing(self, name_words: tuple[str, ...], party: Party) -> tuple[Party, ...]:
+        """The other parties whose names start with these words, busiest first."""
+        others = {
+            other
+            for tokens, other in self._by_first_word.get(name_words[0], ())
+            if tokens[: len(name_words)] == name_words and other != party
+        }
+        return tuple(sorted(others, key=lambda other: -(other.exported + other.imported)))
+
     def _near_at(self, found: list[Word], index: int, original: str) -> NearMatch | None:
         first = found[index]
         written = original[first.start : first.end]
-        if not (written[:1].isupper() or written[:1].isdigit()) or first.key in _GENERIC:
-            return None
         start = _after_company_word(found, index)
+        capitalised = written[:1].isupper() or written[:1].isdigit()
+        if not (capitalised or start < index) or first.key in _GENERIC:
+            return None
+        readings = [self._near_start(found, index, start), self._near_end(found, index, start)]
+        # The reading that takes in more of the question, one party over several.
+        return max(
+            (near for near in readings if near is not None),
+            key=lambda near: (near.end - near.start, near.party is not None),
+            default=None,
+        )
+
+    def _near_end(self, found: list[Word], index: int, start: int) -> NearMatch | None:
+        """The longest run of words ending one or more parties' names that takes in the word
+        at `index`, starting up to two words before it ('hạt điều Tâm Phúc')."""
+        for length in range(5, 1, -1):
+            for first in range(max(index - 2, 0), index + 1):
+                last = first + length
+                if last <= index or last > len(found):
+                    continue
+                key = " ".join(word.key for word in found[first:last])
+                parties = self._by_last_words.get(key)
+                if parties:
+                    return self._near_match(
+                        found[min(start, first)].start, found[last - 1].end, parties
+                    )
+        return None
+
+    @staticmethod
+    def _near_match(start: int, end: int, parties: Iterable[Party]) -> NearMatch:
+        ranked = sorted(parties, key=lambda party: -(party.exported + party.imported))
+        if len(ranked) == 1:
+            return NearMatch(start, end, ranked[0])
+        return NearMatch(start, end, None, tuple(ranked[:_MAX_SUGGESTIONS]))
+
+    def _near_start(self, found: list[Word], index: int, start: int) -> NearMatch | None:
+        """The parties whose names start with the words from `index` (a letter off allowed)."""
+        first = found[index]
         best: dict[Party, int] = {}
         for candidate in self._first_word_candidates(first.key):
             for tokens, party in self._by_first_word[candidate]:
@@ -327,14 +383,8 @@ class PartyDirectory:
         if not best:
             return None
         longest = max(best.values())
-        parties = sorted(
-            (party for party, length in best.items() if length == longest),
-            key=lambda party: -(party.exported + party.imported),
-        )
-        end = found[index + longest - 1].end
-        if len(parties) == 1:
-            return NearMatch(found[start].start, end, parties[0])
-        return NearMatch(found[start].start, end, None, tuple(parties[:_MAX_SUGGESTIONS]))
+        parties = [party for party, length in best.items() if length == longest]
+        return self._near_match(found[start].start, found[index + longest - 1].end, parties)
 
     def _first_word_candidates(self, key: str) -> list[str]:
         candidates = [key] if key in self._by_first_word else []
@@ -344,6 +394,20 @@ class PartyDirectory:
             )
             candidates += [word for word, _, _ in close if word != key]
         return candidates
+
+
+def _last_words_index(entries: dict[str, tuple[Party, bool]]) -> dict[str, set[Party]]:
+    """The last two words or more of each name (not all generic) and the parties they end:
+    many names put what tells them apart last ('Thủy sản Hải Nam' for 'CÔNG TY TNHH MTV CHẾ
+    BIẾN THỦY SẢN HẢI NAM')."""
+    index: dict[str, set[Party]] = defaultdict(set)
+    for key, (party, _) in entries.items():
+        key_words = key.split()
+        for length in range(2, len(key_words)):
+            ending = key_words[-length:]
+            if not all(word in _GENERIC or word in _FORM_WORDS for word in ending):
+                index[" ".join(ending)].add(party)
+    return index
 
 
 def _same_word(written: str, named: str) -> bool:
@@ -373,7 +437,7 @@ def _names_alone(
 ) -> bool:
     """Whether the first words written can stand for the name: two words or more, not all
     generic; or the whole name; or one long word that starts no other party's name."""
-    if all(token in _GENERIC for token in prefix):
+    if all(token in _GENERIC or token in _FORM_WORDS for token in prefix):
         return False
     if len(prefix) >= 2 or prefix == tokens:
         return True

@@ -16,19 +16,21 @@ DEFAULT_RANKED = 3
 _PRICE = {
     "en": re.compile(
         r"\b(?:prices?|priced|pricing|cost|costs|usd\s*/\s*(?:kg|t|ton|tonne)|per (?:kg|ton|tonne)"
-        r"|unit values?|how much (?:is|are|was|were|does|did))\b"
+        r"|unit values?|(?:on )?average|avg|how much (?:is|are|was|were|does|did))\b"
     ),
     # 'gia' also ends 'quốc gia' (country) and starts 'gia vị' (spices), 'gia tăng' (rise).
     "vi": re.compile(
         r"(?<!quoc )(?<!tham )\b(?:gia|don gia|gia ca)\b(?!\s+(?:vi|tang|dinh|cong|han))"
-        r"|\b(?:bao nhieu tien|usd\s*/\s*(?:kg|tan))\b"
+        r"|\b(?:bao nhieu tien|usd\s*/\s*(?:kg|tan)|(?:theo|moi|tren|mot) (?:kg|tan)|"
+        r"trung binh|binh quan)\b"
     ),
-    "zh": re.compile(r"价格|单价|价钱|均价|多少钱|报价"),
+    "zh": re.compile(r"价格|单价|价钱|均价|多少钱|报价|每公斤|每千克|每吨|平均"),
 }
 _TREND = {
     "en": re.compile(
         r"\b(?:trends?|trending|by month|monthly|per month|month by month|each month|over time|"
-        r"growth|growing|grew|rising|rose|falling|fell|declin(?:e|ed|ing)|evolution|seasonality)\b"
+        r"growth|growing|grew|rising|rose|falling|fell|declin(?:e|ed|ing)|evolution|seasonality|"
+        r"chang(?:e|es|ed|ing))\b"
     ),
     "vi": re.compile(
         r"\b(?:xu huong|theo thang|hang thang|tung thang|moi thang|tang truong|bien dong|"
@@ -94,6 +96,7 @@ class Intent:
     figures: str = "summary"  # "summary", "price" or "trend"
     ranked: int = DEFAULT_RANKED  # names a ranking lists
     future: bool = False  # asks what is still to come
+    spans: tuple[tuple[int, int], ...] = ()  # the words that said so: no product's words
 
 
 def _number(word: str) -> int | None:
@@ -132,15 +135,15 @@ def ranked_count(text: QuestionText, language: str) -> int:
 def read_intent(text: QuestionText, language: str) -> Intent:
     """What the question wants of the search's figures."""
     subject = text.low if language == "zh" else text.fold
+    price, trend, future = (
+        [match.span() for match in patterns[language].finditer(subject)]
+        for patterns in (_PRICE, _TREND, _FUTURE)
+    )
     # A price trend is answered with the price and its change over the period.
-    if _PRICE[language].search(subject):
-        figures = "price"
-    elif _TREND[language].search(subject):
-        figures = "trend"
-    else:
-        figures = "summary"
+    figures = "price" if price else "trend" if trend else "summary"
     return Intent(
         figures=figures,
         ranked=ranked_count(text, language),
-        future=bool(_FUTURE[language].search(subject)),
+        future=bool(future),
+        spans=tuple(sorted(price + trend + future)),
     )

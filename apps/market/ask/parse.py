@@ -16,7 +16,7 @@ from typing import Any
 
 from apps.market.ask.compare import Comparison, compared_countries, compared_years
 from apps.market.ask.dates import DATE_FORMAT, default_period, filter_date, parse_dates
-from apps.market.ask.directory import PartyDirectory
+from apps.market.ask.directory import Party, PartyDirectory
 from apps.market.ask.entities import asks_for_exporters, assign_countries, find_countries
 from apps.market.ask.hscodes import find_hs_codes
 from apps.market.ask.intent import DEFAULT_RANKED, read_intent
@@ -98,6 +98,44 @@ def _product_filters(product: ProductReading | None, codes: list[str]) -> tuple[
     return product.details, codes + [c for c in product.hs_codes if c not in codes]
 
 
+def _read_parties(
+    text: QuestionText, parties: PartyDirectory
+) -> tuple[dict[str, str], str, tuple[str, ...]]:
+    """The importer and exporter the data holds that the question names, as written in full
+    and then as people write them (blanked once read), and the first words that could be
+    several parties' names, with those parties (a question back, not a search)."""
+    exact = parties.find(text.fold)
+    found: list[tuple[int, int, Party | None, tuple[Party, ...]]] = []
+    for match in exact:
+        if not match.others:
+            found.append((match.start, match.end, match.party, ()))
+            text.blank(match.start, match.end)
+    # A name several parties share may be told apart by the words written after it.
+    found += [
+        (near.start, near.end, near.party, near.suggestions)
+        for near in parties.near(text.fold, text.original)
+    ]
+    found += [
+        (match.start, match.end, None, (match.party, *match.others))
+        for match in exact
+        if match.others and not any(a < match.end and match.start < b for a, b, *_ in found)
+    ]
+    names = {"importer": "", "exporter": ""}
+    unresolved = ""
+    suggestions: tuple[str, ...] = ()
+    for start, end, party, candidates in sorted(found, key=lambda item: item[0]):
+        if party is None:
+            if not suggestions:
+                unresolved = text.original[start:end]
+                suggestions = tuple(candidate.name for candidate in candidates[:3])
+        else:
+            side = side_of(text, start, end, (party.exported, party.imported))
+            if not names[side]:
+                names[side] = party.name
+        text.blank(start, end)
+    return names, unresolved, suggestions
+
+
 def parse_question(
     question: str, *, today: date, context: AskContext | None = None
 ) -> ParsedQuestion:
@@ -111,28 +149,11 @@ def parse_question(
         text.blank(match.start, match.end)
     codes = list(dict.fromkeys(match.code for match in code_matches if match.code))
     unknown = tuple(match.written for match in code_matches if not match.code)
-    names = {"importer": "", "exporter": ""}
-    for party in context.parties.find(text.fold):
-        known = (party.party.exported, party.party.imported)
-        side = side_of(text, party.start, party.end, known)
-        if not names[side]:
-            names[side] = party.party.name
-        text.blank(party.start, party.end)
-    unresolved = ""
-    suggestions: tuple[str, ...] = ()
-    for near in context.parties.near(text.fold, text.original):
-        if near.party is None:
-            if not suggestions:
-                unresolved = text.original[near.start : near.end]
-                suggestions = tuple(party.name for party in near.suggestions)
-        else:
-            known = (near.party.exported, near.party.imported)
-            side = side_of(text, near.start, near.end, known)
-            if not names[side]:
-                names[side] = near.party.name
-        text.blank(near.start, near.end)
+    names, unresolved, suggestions = _read_parties(text, context.parties)
     ranks = "exporters" if asks_for_exporters(text, language) else "importers"
     intent = read_intent(text, language)
+    for span in intent.spans:
+        text.blank(*span)
     ranking_spans = find_ranking(text.fold, text.low, language)
     for span in ranking_spans:
         text.blank(*span)

@@ -201,3 +201,16 @@ def test_compared_figures_are_side_by_side_with_the_difference() -> None:
         "$1,500, 300 kg. Germany is ahead of Netherlands by $500 in value (+33.3%)."
     )
     assert "德国比荷兰金额多" in side_by_side(compared, "zh")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "xu hướng xuất khẩu sầu riêng sang Trung Quốc năm 2025",
+        "How has the price of durian changed in 2024?",
+        "giá sầu riêng trung bình mỗi kg",
+        "榴莲每公斤均价",
+    ],
+)
+def test_the_words_that_ask_for_a_price_or_a_trend_are_not_goods(question: str) -> None:
+    assert parse_question(question, today=TODAY).filters["hs_code"] == ["081060"]

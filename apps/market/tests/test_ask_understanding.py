@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from apps.market.ask import AskContext, parse_question
+from apps.market.ask import AskContext, ParsedQuestion, parse_question
 from apps.market.ask.dates import default_period, parse_dates
 from apps.market.ask.directory import PartyDirectory
 from apps.market.ask.hscodes import find_hs_codes
@@ -206,6 +206,38 @@ def test_words_that_could_start_several_names_are_suggestions_not_a_search() -> 
     parsed = parse_question("Golden Gate Meridian imports", today=TODAY, context=context)
     assert parsed.filters["importer_name"] == "Golden Gate Meridian Global Sourcing Inc."
     assert parsed.suggestions == ()
+
+
+def test_a_name_is_found_by_its_last_words_and_a_shared_name_asks_which() -> None:
+    directory = PartyDirectory(
+        [
+            ("CÔNG TY TNHH MTV CHẾ BIẾN THỦY SẢN HẢI NAM", "VN", 30, 0),
+            ("CÔNG TY TNHH CHẾ BIẾN HẠT ĐIỀU TÂM PHÚC", "VN", 20, 0),
+            ("CÔNG TY TNHH THỰC PHẨM TÂM PHÚC", "VN", 10, 0),
+            ("Atlantic Import Corp.", "US", 0, 40),
+            ("Atlantic Import LLC", "US", 0, 20),
+        ]
+    )
+    context = AskContext(directory, NOMENCLATURE, date(2023, 1, 1), date(2025, 12, 31))
+
+    def parsed(question: str) -> ParsedQuestion:
+        return parse_question(question, today=TODAY, context=context)
+
+    hai_nam = parsed("Thủy sản Hải Nam xuất khẩu sang Nhật Bản năm 2025")
+    assert hai_nam.filters["exporter_name"] == "CÔNG TY TNHH MTV CHẾ BIẾN THỦY SẢN HẢI NAM"
+    tam_phuc = parsed("hạt điều Tâm Phúc xuất khẩu sang Mỹ")
+    assert tam_phuc.filters["exporter_name"] == "CÔNG TY TNHH CHẾ BIẾN HẠT ĐIỀU TÂM PHÚC"
+    assert tam_phuc.filters["hs_code"] == []  # 'hạt điều' is the name's, not the goods
+    assert parsed("Tâm Phúc xuất khẩu gì").suggestions == (
+        "CÔNG TY TNHH CHẾ BIẾN HẠT ĐIỀU TÂM PHÚC",
+        "CÔNG TY TNHH THỰC PHẨM TÂM PHÚC",
+    )
+    assert parsed("Atlantic Import pepper imports").suggestions == (
+        "Atlantic Import Corp.",
+        "Atlantic Import LLC",
+    )
+    assert parsed("Atlantic Import Corp pepper").filters["importer_name"] == "Atlantic Import Corp."
+    assert parsed("Công ty nào xuất khẩu cà phê").suggestions == ()  # a company word names no one
 
 
 def test_lower_case_and_generic_words_are_not_read_as_a_name() -> None:
