@@ -237,6 +237,8 @@ def _answer(request: HttpRequest, payload: AskIn) -> dict[str, Any]:
     text = ask.compose_answer(
         parsed, statistics, importers, exporters, prices=prices, months=months, compared=compared
     )
+    if not statistics["shipments"] and _goods_never_shipped(filters, context):
+        text = ask.goods_not_in_data(parsed)
     note = ask.coverage_note(parsed, context.first_date, context.last_date) if parsed.dated else ""
     return envelope(
         {
@@ -247,6 +249,20 @@ def _answer(request: HttpRequest, payload: AskIn) -> dict[str, Any]:
             "importers": importers,
         }
     )
+
+
+def _goods_never_shipped(filters: ShipmentFilters, context: ask.AskContext) -> bool:
+    """Whether the goods searched, with no other condition, have no shipment in any period of
+    the data: the answer then says the data does not hold them, not to try another period."""
+    goods_only = replace(
+        filters, importer_name="", exporter_name="", importer_country="", exporter_country=""
+    )
+    if goods_only != filters or not (filters.hs_codes or filters.product_details):
+        return False
+    if context.first_date is None or context.last_date is None:
+        return False
+    whole = replace(filters, start_date=context.first_date, end_date=context.last_date)
+    return not selectors.statistics(whole)["shipments"]
 
 
 @router.get("shipments/download", response={200: None})

@@ -14,6 +14,7 @@ from apps.market.ask.answer import (
     compose_answer,
     coverage_note,
     did_you_mean,
+    goods_not_in_data,
     reading,
     understood_so_far,
 )
@@ -36,6 +37,7 @@ __all__ = [
     "coverage_note",
     "detect_language",
     "did_you_mean",
+    "goods_not_in_data",
     "parse_question",
     "parse_with_model",
     "reading",

@@ -643,3 +643,16 @@ def did_you_mean(parsed: ParsedQuestion) -> str:
         f"“{written}” could be several companies in the data: {joined}{stop} "
         "Write the name of the one you mean."
     )
+
+
+def goods_not_in_data(parsed: ParsedQuestion) -> str:
+    """The answer to goods the data holds no shipment of in any period: no figure, and what the
+    box can answer instead."""
+    language = parsed.language if parsed.language in LANGUAGES else "en"
+    product = _product_name(parsed)
+    statement = {
+        "en": f"The data holds no shipments of {product} in any period.",
+        "vi": f"Dữ liệu không có lô hàng {product} nào trong bất kỳ giai đoạn nào.",
+        "zh": f"数据中任何时期都没有{product}的货运记录。",
+    }[language]
+    return ("" if language == "zh" else " ").join([statement, _HELP[language]])

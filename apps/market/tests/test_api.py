@@ -416,6 +416,14 @@ def test_a_forecast_question_gets_no_figures_and_costs_no_query(free_client: Cli
     assert free_client.get("/fast-ai/v1/users").json()["data"]["queries_left_today"] == 2
 
 
+def test_goods_the_data_never_shipped_are_said_to_be_missing(paid_client: Client) -> None:
+    data = ask(paid_client, "vanilla exports in 2024").json()["data"]
+    assert data["statistics"]["shipments"] == 0
+    assert data["answer"].startswith("The data holds no shipments of vanilla in any period.")
+    other = ask(paid_client, "cashew exports to Brazil in 2024").json()["data"]
+    assert other["answer"].startswith("No shipments found")  # the goods are held elsewhere
+
+
 def test_countries_compared_are_answered_side_by_side(paid_client: Client) -> None:
     data = ask(paid_client, "cashew exports to the Netherlands vs Germany in 2024").json()["data"]
     assert data["understood"] is True
