@@ -218,7 +218,10 @@ def _answer(request: HttpRequest, payload: AskIn) -> dict[str, Any]:
     exporters: list[dict[str, Any]] = []
     prices: list[dict[str, Any]] = []
     months: list[dict[str, Any]] = []
-    if statistics["shipments"]:
+    # The search's own rankings and series answer the question, unless it compares countries
+    # or companies: the search then holds every one of that side.
+    searched_as_asked = not parsed.comparison or parsed.comparison.is_union
+    if statistics["shipments"] and searched_as_asked:
         if parsed.ranks == "exporters" and not filters.exporter_name:
             exporters = selectors.top_exporters(filters, limit=parsed.ranked)
         elif not filters.importer_name:

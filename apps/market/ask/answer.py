@@ -11,6 +11,7 @@ from typing import Any
 
 from babel.numbers import format_currency, format_decimal
 
+from apps.market.ask.compare import Goods
 from apps.market.ask.dates import DATE_FORMAT, filter_date, month_range
 from apps.market.ask.parse import LANGUAGES, ParsedQuestion
 from apps.market.countries import country_name
@@ -312,6 +313,11 @@ def compose_answer(
             "hoặc bớt bộ lọc.",
             "zh": f"未找到货运记录：{subject}。请尝试更长的时间段或减少筛选条件。",
         }[language]
+    if compared and parsed.comparison and not parsed.comparison.is_union:
+        # The search behind it holds every country or company of that side: only the ones
+        # compared are figures of the question.
+        colon = "：" if language == "zh" else ": "
+        return subject + colon + side_by_side(compared, language, parsed.comparison.field)
     value = _figure(statistics, "total_value_usd")
     weight = _figure(statistics, "total_weight_kg")
     importers = _figure(statistics, "importers")
@@ -361,8 +367,8 @@ def compose_answer(
             )
         if price is not None:
             sentences.append(f"Average price: {_money(price, language, cents=True)} per kg.")
-    if compared:
-        sentences.append(side_by_side(compared, language))
+    if compared and parsed.comparison:
+        sentences.append(side_by_side(compared, language, parsed.comparison.field))
     if parsed.figures == "price":
         sentences.append(price_change(_whole_months(prices or [], parsed.filters), language))
     if parsed.figures == "trend":
@@ -560,20 +566,26 @@ def beyond_the_data(parsed: ParsedQuestion) -> str:
     }[language]
 
 
-def _compared_label(value: Any, language: str) -> str:
+def _compared_label(field: str, value: Any, language: str) -> str:
+    if isinstance(value, Goods):
+        return value.name
     if isinstance(value, tuple):
         start, end = value
         filters = {"start_date": start.strftime(DATE_FORMAT), "end_date": end.strftime(DATE_FORMAT)}
         return _period_text(filters, language)
+    if field.endswith("_name"):
+        return str(value)
     return _country(str(value), language).removeprefix("the ")
 
 
-def side_by_side(compared: list[tuple[Any, dict[str, Any]]], language: str) -> str:
+def side_by_side(
+    compared: list[tuple[Any, dict[str, Any]]], language: str, field: str = "importer_country"
+) -> str:
     """Each thing compared with its shipments, value and weight, then how far the first by
     value is ahead of the second."""
     rows = [
         (
-            _compared_label(value, language),
+            _compared_label(field, value, language),
             _figure(figures, "shipments") or 0,
             _figure(figures, "total_value_usd") or 0,
             _figure(figures, "total_weight_kg") or 0,
@@ -613,7 +625,8 @@ def side_by_side(compared: list[tuple[Any, dict[str, Any]]], language: str) -> s
         [
             text,
             {
-                "en": f"{leader} is ahead of {second} by {gap} in value{change}.",
+                "en": f"{leader[:1].upper()}{leader[1:]} is ahead of {second} by {gap} in "
+                f"value{change}.",
                 "vi": f"{leader} hơn {second} {gap} về trị giá{change}.",
                 "zh": f"{leader}比{second}金额多{gap}{change}。",
             }[language],

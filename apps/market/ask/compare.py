@@ -1,6 +1,7 @@
 """Comparisons: two or more countries on one side of the trade ('Germany vs the Netherlands',
-'sang Đức và Hà Lan', '德国和荷兰') or two or more years ('2023 and 2024', '2023年与2024年'),
-each answered with its own figures side by side."""
+'sang Đức và Hà Lan', '德国和荷兰'), two or more years ('2023 and 2024', '2023年与2024年'),
+goods ('cashew vs pepper') or companies on one side, each answered with its own figures side
+by side."""
 
 # ruff: noqa: RUF001
 
@@ -27,16 +28,49 @@ _YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
 
 
 @dataclass(frozen=True)
+class Goods:
+    """Goods compared: as the question names them, their HS codes and the words no code
+    carries."""
+
+    name: str
+    hs_codes: tuple[str, ...]
+    details: str = ""
+
+
+@dataclass(frozen=True)
 class Comparison:
-    """What is compared: `field` is 'importer_country', 'exporter_country' or 'period'; each
-    value a country code or a (start, end) period."""
+    """What is compared: `field` is 'importer_country', 'exporter_country', 'importer_name',
+    'exporter_name', 'period' or 'goods'; each value a country code, a company name, a
+    (start, end) period or goods."""
 
     field: str
-    values: tuple[str | tuple[date, date], ...]
+    values: tuple[str | tuple[date, date] | Goods, ...]
+
+    @property
+    def is_union(self) -> bool:
+        """Whether the search behind the comparison holds just what is compared (both years,
+        both goods), not every country or company of that side."""
+        return self.field in ("period", "goods")
 
 
 def _joined(between: str, language: str) -> bool:
     return bool(_JOIN[language].match(between))
+
+
+def joined_run(text: QuestionText, language: str, spans: list[tuple[int, int]]) -> list[int]:
+    """The indexes of the first two or more spans written one after the other with only a
+    joining word between them ('Germany vs the Netherlands', 'cashew and pepper'); []
+    otherwise."""
+    subject = text.low if language == "zh" else text.fold
+    if len(spans) < 2:
+        return []
+    run = [0]
+    for index in range(1, len(spans)):
+        if _joined(subject[spans[run[-1]][1] : spans[index][0]], language):
+            run.append(index)
+        elif len(run) < 2:
+            run = [index]
+    return run if len(run) >= 2 else []
 
 
 def compared_countries(
@@ -46,15 +80,10 @@ def compared_countries(
     ('Germany vs the Netherlands', 'to Germany and the Netherlands'): one side of the trade
     cannot be two countries at once, so each is searched on its own; [] otherwise."""
     subject = text.low if language == "zh" else text.fold
-    if len(countries) < 2 or _BETWEEN.search(subject):
+    if _BETWEEN.search(subject):
         return []
-    run = [countries[0]]
-    for country in countries[1:]:
-        if _joined(subject[run[-1][1] : country[0]], language):
-            run.append(country)
-        elif len(run) < 2:
-            run = [country]
-    codes = list(dict.fromkeys(code for _, _, code in run))
+    run = joined_run(text, language, [(start, end) for start, end, _ in countries])
+    codes = list(dict.fromkeys(countries[index][2] for index in run))
     return codes if len(codes) >= 2 else []
 
 
@@ -86,11 +115,17 @@ def compared_years(marked: str, language: str, last_date: date | None) -> list[t
 
 
 def variant(
-    filters: ShipmentFilters, field: str, value: str | tuple[date, date]
+    filters: ShipmentFilters, field: str, value: str | tuple[date, date] | Goods
 ) -> ShipmentFilters:
     """The search of one of the things compared."""
     if isinstance(value, tuple):
         return replace(filters, start_date=value[0], end_date=value[1])
+    if isinstance(value, Goods):
+        return replace(filters, hs_codes=value.hs_codes, product_details=value.details)
+    if field == "importer_name":
+        return replace(filters, importer_name=value)
+    if field == "exporter_name":
+        return replace(filters, exporter_name=value)
     if field == "importer_country":
         return replace(filters, importer_country=value)
     return replace(filters, exporter_country=value)

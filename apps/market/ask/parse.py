@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
-from apps.market.ask.compare import Comparison, compared_countries, compared_years
+from apps.market.ask.compare import Comparison, compared_countries, compared_years, joined_run
 from apps.market.ask.dates import DATE_FORMAT, default_period, filter_date, parse_dates
 from apps.market.ask.directory import Party, PartyDirectory
 from apps.market.ask.entities import asks_for_exporters, assign_countries, find_countries
@@ -98,12 +98,35 @@ def _product_filters(product: ProductReading | None, codes: list[str]) -> tuple[
     return product.details, codes + [c for c in product.hs_codes if c not in codes]
 
 
+def _compared_goods(
+    text: QuestionText, language: str, product: ProductReading | None
+) -> Comparison | None:
+    """Two goods or more named one after the other ('cashew vs pepper', '腰果和胡椒')."""
+    if product is None or len(product.parts) < 2:
+        return None
+    run = joined_run(text, language, list(product.spans))
+    return Comparison("goods", tuple(product.parts[index] for index in run)) if run else None
+
+
+def _compared_parties(
+    text: QuestionText, language: str, same_side: dict[str, list[tuple[int, int, str]]]
+) -> Comparison | None:
+    """Two companies or more on one side named one after the other."""
+    for side, named in same_side.items():
+        run = joined_run(text, language, [(start, end) for start, end, _ in named])
+        names = list(dict.fromkeys(named[index][2] for index in run))
+        if len(names) >= 2:
+            return Comparison(f"{side}_name", tuple(names))
+    return None
+
+
 def _read_parties(
     text: QuestionText, parties: PartyDirectory
-) -> tuple[dict[str, str], str, tuple[str, ...]]:
+) -> tuple[dict[str, str], str, tuple[str, ...], dict[str, list[tuple[int, int, str]]]]:
     """The importer and exporter the data holds that the question names, as written in full
-    and then as people write them (blanked once read), and the first words that could be
-    several parties' names, with those parties (a question back, not a search)."""
+    and then as people write them (blanked once read); the first words that could be several
+    parties' names, with those parties (a question back, not a search); and every party
+    named on each side, with its place."""
     exact = parties.find(text.fold)
     found: list[tuple[int, int, Party | None, tuple[Party, ...]]] = []
     for match in exact:
@@ -121,6 +144,7 @@ def _read_parties(
         if match.others and not any(a < match.end and match.start < b for a, b, *_ in found)
     ]
     names = {"importer": "", "exporter": ""}
+    same_side: dict[str, list[tuple[int, int, str]]] = {"importer": [], "exporter": []}
     unresolved = ""
     suggestions: tuple[str, ...] = ()
     for start, end, party, candidates in sorted(found, key=lambda item: item[0]):
@@ -130,10 +154,10 @@ def _read_parties(
                 suggestions = tuple(candidate.name for candidate in candidates[:3])
         else:
             side = side_of(text, start, end, (party.exported, party.imported))
-            if not names[side]:
-                names[side] = party.name
+            names[side] = names[side] or party.name
+            same_side[side].append((start, end, party.name))
         text.blank(start, end)
-    return names, unresolved, suggestions
+    return names, unresolved, suggestions, same_side
 
 
 def parse_question(
@@ -149,7 +173,7 @@ def parse_question(
         text.blank(match.start, match.end)
     codes = list(dict.fromkeys(match.code for match in code_matches if match.code))
     unknown = tuple(match.written for match in code_matches if not match.code)
-    names, unresolved, suggestions = _read_parties(text, context.parties)
+    names, unresolved, suggestions, same_side = _read_parties(text, context.parties)
     ranks = "exporters" if asks_for_exporters(text, language) else "importers"
     intent = read_intent(text, language)
     for span in intent.spans:
@@ -200,6 +224,10 @@ def parse_question(
     if years:
         comparison = Comparison("period", tuple(years))
         start, end, dated = years[0][0], years[-1][1], True
+    comparison = comparison or _compared_goods(country_text, language, product)
+    comparison = comparison or _compared_parties(country_text, language, same_side)
+    if comparison and comparison.field.endswith("_name"):
+        names[comparison.field.removesuffix("_name")] = ""
     details, hs_codes = _product_filters(product, codes)
     filters = empty_filters()
     filters.update(

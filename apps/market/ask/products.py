@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from apps.market.ask.compare import Goods
 from apps.market.ask.text import QuestionText
 from apps.market.lexicon import match_products
 
@@ -22,6 +23,7 @@ class ProductReading:
     details: str  # product_details: words no HS code carries ('' when the codes say it all)
     span: tuple[int, int]  # the first product's words
     spans: tuple[tuple[int, int], ...] = ()  # every product's words
+    parts: tuple[Goods, ...] = ()  # every product on its own, in the order of `spans`
 
 
 # Words of the question's shape, on the folded question (Latin) or as written (Chinese).
@@ -94,8 +96,16 @@ def find_product_reading(text: QuestionText, language: str) -> ProductReading | 
         codes.extend(code for code in match.hs_codes or (match.hs_code,) if code not in codes)
         qualifiers.extend(q for q in match.qualifiers if q not in qualifiers)
     spans = tuple((match.start, match.end) for match in matches)
-    name = " + ".join(text.original[start:end].strip() for start, end in spans)
-    return ProductReading(name, tuple(codes), " ".join(qualifiers), spans[0], spans)
+    parts = tuple(
+        Goods(
+            text.original[match.start : match.end].strip(),
+            tuple(match.hs_codes or (match.hs_code,)),
+            " ".join(match.qualifiers),
+        )
+        for match in matches
+    )
+    name = " + ".join(part.name for part in parts)
+    return ProductReading(name, tuple(codes), " ".join(qualifiers), spans[0], spans, parts)
 
 
 def inside_product_name(text: QuestionText, language: str, start: int, end: int) -> bool:

@@ -214,3 +214,24 @@ def test_compared_figures_are_side_by_side_with_the_difference() -> None:
 )
 def test_the_words_that_ask_for_a_price_or_a_trend_are_not_goods(question: str) -> None:
     assert parse_question(question, today=TODAY).filters["hs_code"] == ["081060"]
+
+
+def test_goods_compared_are_searched_each_on_its_own() -> None:
+    parsed = parse_question("cashew vs pepper exports to the US in 2024", today=TODAY)
+    assert parsed.comparison is not None
+    assert parsed.comparison.field == "goods"
+    assert [goods.name for goods in parsed.comparison.values] == ["cashew", "pepper"]
+    assert parsed.comparison.is_union  # the search holds both, and only them
+
+
+def test_compared_countries_are_answered_without_the_whole_markets_figures() -> None:
+    parsed = parse_question("Germany vs Netherlands coffee imports 2024", today=TODAY)
+    market = {"shipments": 793, "total_value_usd": 154932460.0, "total_weight_kg": 3.2e7}
+    compared = [
+        ("DE", {"shipments": 130, "total_value_usd": 2000.0, "total_weight_kg": 400.0}),
+        ("NL", {"shipments": 50, "total_value_usd": 1500.0, "total_weight_kg": 300.0}),
+    ]
+    answer = compose_answer(parsed, market, [{"importer_name": "Anyone"}], compared=compared)
+    assert "793" not in answer
+    assert "Anyone" not in answer
+    assert "Germany: 130 shipments" in answer

@@ -240,6 +240,19 @@ def test_a_name_is_found_by_its_last_words_and_a_shared_name_asks_which() -> Non
     assert parsed("Công ty nào xuất khẩu cà phê").suggestions == ()  # a company word names no one
 
 
+def test_companies_on_one_side_compared_are_searched_each_on_its_own() -> None:
+    parsed = parse_question(
+        "Royal Star Trading vs Hanseatic Tradewind imports in 2024", today=TODAY, context=CONTEXT
+    )
+    assert parsed.comparison is not None
+    assert parsed.comparison.field == "importer_name"
+    assert parsed.comparison.values == (
+        "Royal Star Trading Co., Ltd.",
+        "Hanseatic Tradewind Global Sourcing GmbH",
+    )
+    assert parsed.filters["importer_name"] == ""
+
+
 def test_lower_case_and_generic_words_are_not_read_as_a_name() -> None:
     assert read("global cashew imports in 2024")["importer_name"] == ""
     assert read("Trading of cashew in 2024")["importer_name"] == ""
