@@ -252,12 +252,50 @@ def test_revealing_an_email_costs_one_credit_once(member: User, member_client: C
     assert listed["email"] == "anna@hanse.example"
 
 
+def test_each_person_revealed_is_charged_once(member: User, member_client: Client) -> None:
+    company = make_company()
+    anna = make_lead(company, email="anna@hanse.example")
+    jonas = make_lead(company, email="jonas@hanse.example")
+
+    first = member_client.get(f"{EMPLOYEES}/{anna.pk}/request-email").json()
+    second = member_client.get(f"{EMPLOYEES}/{jonas.pk}/request-email").json()
+    again = member_client.get(f"{EMPLOYEES}/{anna.pk}/request-email").json()
+
+    assert (first["data"]["email"], first["meta"]["credits_charged"]) == ("anna@hanse.example", 1)
+    assert (second["data"]["email"], second["meta"]["credits_charged"]) == (
+        "jonas@hanse.example",
+        1,
+    )
+    assert (again["data"]["email"], again["meta"]["credits_charged"]) == ("anna@hanse.example", 0)
+    assert balance(member) == 18
+
+
+def test_each_persons_phone_request_is_charged(
+    member: User, member_client: Client, django_capture_on_commit_callbacks: Any
+) -> None:
+    company = make_company()
+    anna = make_lead(company, phone="+49 40 5550101")
+    jonas = make_lead(company, phone="+49 40 5550102")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        first = member_client.get(f"{EMPLOYEES}/{anna.pk}/request-contact").json()
+    with django_capture_on_commit_callbacks(execute=True):
+        second = member_client.get(f"{EMPLOYEES}/{jonas.pk}/request-contact").json()
+    again = member_client.get(f"{EMPLOYEES}/{anna.pk}/request-contact").json()
+
+    assert first["meta"]["credits_charged"] == second["meta"]["credits_charged"] == 5
+    assert again["meta"] == {"message": "Phone number found", "credits_charged": 0}
+    assert balance(member) == 10
+    numbers = {row["id"]: row["phone"] for row in member_client.get(MY_LEADS).json()["data"]}
+    assert numbers == {anna.pk: "+49 40 5550101", jonas.pk: "+49 40 5550102"}
+
+
 def test_no_email_costs_nothing(member: User, member_client: Client) -> None:
     lead = make_lead(make_company(), email="", email_status="")
 
     response = member_client.get(f"{EMPLOYEES}/{lead.pk}/request-email")
 
-    assert response.json()["meta"]["message"] == "No email"
+    assert response.json()["meta"] == {"message": "No email", "credits_charged": 0}
     assert response.json()["data"]["email_state"] == "not_found"
     assert balance(member) == 20
 
@@ -302,6 +340,7 @@ def test_no_mobile_number_gives_the_credits_back(
     again = member_client.get(f"{EMPLOYEES}/{lead.pk}/request-contact")
 
     assert processing.json()["data"]["phone_state"] == "processing"
+    assert processing.json()["meta"]["credits_charged"] == 5  # given back when none is found
     assert balance(member) == 20
     assert again.json()["meta"] == {"message": "No mobile number", "credits_charged": 0}
     assert "No mobile number" in mail.outbox[-1].subject
