@@ -192,6 +192,14 @@ def test_a_charge_or_grant_of_no_credit_is_refused(user: User, act: Any, message
     assert not CreditEntry.objects.exists()
 
 
+def test_only_an_earlier_charge_of_a_reference_makes_charging_it_again_free(user: User) -> None:
+    services.grant_credits(user, amount=5, reason="Goodwill", reference="lead-email:1")
+
+    change = services.charge_credits(user, amount=1, reason="lead-email", reference="lead-email:1")
+
+    assert (change.changed, change.balance) == (True, 14)
+
+
 def test_an_insufficient_balance_is_refused_and_nothing_is_written(user: User) -> None:
     services.charge_credits(user, amount=8, reason="lead-phone", reference="a")
     entries = CreditEntry.objects.count()
