@@ -11,8 +11,16 @@ from django.db.models import Sum
 
 from apps.accounts.models import User
 from apps.billing import selectors, services
-from apps.billing.models import CreditAccount, CreditEntry, CreditHold, Plan, Subscription
-from apps.billing.services import InsufficientCredit, QueryLimitExceeded
+from apps.billing.models import (
+    CreditAccount,
+    CreditEntry,
+    CreditHold,
+    Order,
+    Plan,
+    Subscription,
+)
+from apps.billing.services import InsufficientCredit, Outcome, QueryLimitExceeded
+from apps.core.errors import Conflict, NotFound
 
 pytestmark = pytest.mark.django_db
 
@@ -593,9 +601,94 @@ def test_ledger_entries_cannot_be_edited(user: User) -> None:
 
 
 def test_the_paid_demo_is_set_up_once(user: User) -> None:
-    services.set_up_paid_demo(user)
-    services.set_up_paid_demo(user)
-    usage = selectors.usage(user)
+    with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
+        services.set_up_paid_demo(user)
+        services.set_up_paid_demo(user)
+        usage = selectors.usage(user)
     assert usage["user_subscription"]["plan"]["key"] == "monthly"
     assert usage["credits"]["bought"] == 500
-    assert Subscription.objects.filter(user=user).count() == 1
+    subscription = Subscription.objects.get(user=user)
+    assert (subscription.started_at, subscription.ends_at) == (
+        BEFORE_MIDNIGHT,
+        datetime(2026, 4, 1, 23, 59, 30, tzinfo=UTC),
+    )
+    grant = CreditEntry.objects.get(kind="grant")
+    assert (grant.amount, grant.reason, grant.reference) == (500, "demo credits", "demo:credits")
+
+
+# Orders
+
+
+def pending_order(user: User, plan_key: str = "basic", provider: str = "sandbox") -> Order:
+    order = services.create_order(user, product_name="lead-sourcing", plan_key=plan_key)
+    order.provider, order.provider_reference = provider, f"session-{order.pk}"
+    order.save(update_fields=["provider", "provider_reference"])
+    return order
+
+
+def paid_order(user: User, plan_key: str = "basic") -> Order:
+    order = pending_order(user, plan_key)
+    outcome = services.fulfil_order(
+        order.pk,
+        provider=order.provider,
+        provider_reference=order.provider_reference,
+        amount_cents=order.amount_cents,
+        payment_reference=f"payment-{order.pk}",
+    )
+    assert outcome == Outcome.FULFILLED
+    order.refresh_from_db()
+    return order
+
+
+def test_only_a_pending_order_of_ones_own_can_be_cancelled(user: User) -> None:
+    paid = paid_order(user)
+
+    with pytest.raises(NotFound) as unknown:
+        services.cancel_order(user, paid.pk + 1)
+    with pytest.raises(Conflict) as finished:
+        services.cancel_order(user, paid.pk)
+
+    assert unknown.value.message == "Order not found"
+    assert finished.value.message == "Only a pending order can be cancelled; this one is paid"
+
+
+def test_a_checkout_ended_unpaid_closes_only_the_order_it_names_at_its_provider(
+    user: User,
+) -> None:
+    first, second = pending_order(user, provider="stripe"), pending_order(user, provider="stripe")
+    elsewhere = pending_order(user, provider="sandbox")
+
+    mixed = services.close_unpaid_order(
+        second.pk, provider="stripe", provider_reference=first.provider_reference, status="failed"
+    )
+    other_provider = services.close_unpaid_order(
+        elsewhere.pk,
+        provider="stripe",
+        provider_reference=elsewhere.provider_reference,
+        status="failed",
+    )
+
+    assert mixed == other_provider == Outcome.UNKNOWN_ORDER
+    assert set(Order.objects.values_list("status", flat=True)) == {"pending"}
+
+
+def test_a_refund_at_another_provider_takes_nothing_back(user: User) -> None:
+    order = paid_order(user)
+
+    outcome = services.refund_order(provider="stripe", payment_reference=order.payment_reference)
+
+    assert outcome == Outcome.UNKNOWN_ORDER
+    order.refresh_from_db()
+    assert order.status == "paid"
+    assert CreditAccount.objects.get(user=user).bought_balance == 100
+
+
+def test_refunding_a_spent_pack_writes_no_reversal(user: User) -> None:
+    order = paid_order(user)
+    services.charge_credits(user, amount=110, reason="verification", reference="verification:1")
+
+    outcome = services.refund_order(provider="sandbox", payment_reference=order.payment_reference)
+
+    assert outcome == Outcome.REFUNDED
+    assert not CreditEntry.objects.filter(kind="reversal").exists()
+    assert ledger_total(user) == stored_balance(user) == 0
