@@ -116,10 +116,15 @@ typecheck: install
 #   make mutation MUTANTS='apps.billing.services.ledger*'
 # or the search's: MUTANTS='apps.market.filters*', MUTANTS='apps.market.index.*' (the search
 # conditions, the index's queries, its roll-ups and the paging of the shipment list).
-# On PostgreSQL (DATABASE_URL) the lock tests of billing run too.
+# On PostgreSQL (DATABASE_URL) the lock tests of billing run too. Named mutants run again even
+# when judged already; without MUTANTS only the mutants not judged yet run. Each mutant's test
+# session starts from a copy of the SQLite database the first session migrated
+# (mutants/var/test-template-*): delete mutants/ after editing a migration. On a busy machine:
+#   make mutation MUTATION_CHILDREN=1
 MUTANTS ?=
+MUTATION_CHILDREN ?= 2
 mutation: install
-	$(VENV)/bin/mutmut run --max-children 2 $(MUTANTS)
+	$(VENV)/bin/mutmut run --max-children $(MUTATION_CHILDREN) $(MUTANTS)
 	$(PY) bin/mutation-summary
 
 clean:

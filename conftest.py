@@ -3,7 +3,10 @@
 import importlib
 import os
 import re
+import shutil
+import sqlite3
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,18 +19,77 @@ PROCESS_MEMORY_CACHE = "django.core.cache.backends.locmem.LocMemCache"
 pytest_plugins = ["tests.fixtures"]
 
 
-@pytest.fixture(scope="session")
-def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: None) -> None:
-    """An SQLite test database file of this process's own. Its name holds the pid of the
-    process that read the settings; a runner that forks test sessions from one parent
-    (mutmut) would otherwise have its children create and drop the same file at once."""
+def _mutation_run() -> bool:
+    """A test session mutmut runs (its stats, clean and forced-fail runs, or one mutant's)."""
+    return "MUTANT_UNDER_TEST" in os.environ
+
+
+def _sqlite_test_files() -> dict[str, tuple[Path, Path]]:
+    """Each SQLite database's test file of this process and the template file of a mutation
+    run, by alias."""
     from django.db import connections
 
+    files = {}
     for alias in connections:
         settings_dict = connections[alias].settings_dict
         name = settings_dict.get("TEST", {}).get("NAME") or ""
         if settings_dict["ENGINE"].endswith("sqlite3") and re.search(r"test-\d+-", name):
-            settings_dict["TEST"]["NAME"] = re.sub(r"test-\d+-", f"test-{os.getpid()}-", name)
+            template = re.sub(r"test-\d+-", "test-template-", name)
+            files[alias] = (Path(name), Path(template))
+    return files
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: None) -> None:
+    """An SQLite test database file of this process's own. Its name holds the pid of the
+    process that read the settings; a runner that forks test sessions from one parent
+    (mutmut) would otherwise have its children create and drop the same file at once. In a
+    mutation run the file starts as a copy of the first session's freshly migrated database,
+    so a mutant's session neither migrates nor seeds anew."""
+    from django.db import connections
+
+    for alias, (test_file, _) in _sqlite_test_files().items():
+        own = re.sub(r"test-\d+-", f"test-{os.getpid()}-", test_file.name)
+        connections[alias].settings_dict["TEST"]["NAME"] = str(test_file.with_name(own))
+    if _mutation_run():
+        for test_file, template in _sqlite_test_files().values():
+            if template.exists():
+                shutil.copyfile(template, test_file)
+
+
+@pytest.fixture(scope="session")
+def django_db_keepdb(request: pytest.FixtureRequest) -> bool:
+    """In a mutation run the database copied from the template is used as it is (migrate
+    finds nothing to do); the session removes its file when it ends."""
+    return _mutation_run() or bool(request.config.getvalue("reuse_db"))
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """The test databases; the first session of a mutation run keeps a copy of its SQLite
+    database, just migrated, as the template the later sessions start from."""
+    if not _mutation_run():
+        yield
+        return
+    from django.db import connections
+
+    with django_db_blocker.unblock():
+        for alias, (test_file, template) in _sqlite_test_files().items():
+            if template.exists():
+                continue
+            building = template.with_name(f"{test_file.name}.template")
+            connections[alias].ensure_connection()
+            copy = sqlite3.connect(building)
+            try:
+                connections[alias].connection.backup(copy)
+            finally:
+                copy.close()
+            building.replace(template)  # whole, even when two sessions build it at once
+    yield
+    for alias, (test_file, _) in _sqlite_test_files().items():
+        connections[alias].close()
+        for leftover in (test_file, Path(f"{test_file}-wal"), Path(f"{test_file}-shm")):
+            leftover.unlink(missing_ok=True)
 
 
 @pytest.fixture(autouse=True)

@@ -171,7 +171,7 @@ def _is_current_try(request: ContactRequest, lookup: int, attempt: int) -> bool:
     )
 
 
-def try_phone_lookup(*, request_id: int, lookup: int = 1, attempt: int = 1) -> ContactRequest:
+def try_phone_lookup(*, request_id: int, lookup: int, attempt: int) -> ContactRequest:
     """One try of a phone request's lookup: the number found is emailed, and no number gives
     the credits back. A source that fails (a time-out, an error) fails the try."""
     request = ContactRequest.objects.select_related("lead__company", "user").get(pk=request_id)

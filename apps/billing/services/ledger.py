@@ -288,7 +288,7 @@ def adjust_credits(user: User, *, amount: int, reason: str, operator: User) -> C
             note=reason,
         )
         reference = f"adjustment #{audit.pk} by {operator.email}"[:120]
-        append_entry(account, Kind.ADJUSTMENT, Bucket.BOUGHT, amount, reason[:80], reference)
+        append_entry(account, Kind.ADJUSTMENT, Bucket.BOUGHT, amount, reason, reference)
         return CreditChange(changed=True, balance=account.balance)
 
 

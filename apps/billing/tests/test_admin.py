@@ -38,7 +38,7 @@ def test_an_adjustment_writes_a_ledger_entry_and_an_audit_record(
         member, amount=-30, reason="Duplicate grant", operator=operator
     )
 
-    assert change.balance == 70
+    assert (change.changed, change.balance) == (True, 70)
     entry = CreditEntry.objects.get(kind=CreditEntry.Kind.ADJUSTMENT)
     assert (entry.amount, entry.balance_after, entry.reason) == (-30, 70, "Duplicate grant")
     assert "ops@tradewise.example" in entry.reference
@@ -53,15 +53,44 @@ def test_an_adjustment_writes_a_ledger_entry_and_an_audit_record(
     assert audit.object_id == str(member.credit_account.pk)
 
 
-@pytest.mark.parametrize("amount", [0, -1])
+@pytest.mark.parametrize(
+    ("amount", "message", "fields"),
+    [
+        (0, "An adjustment changes at least one credit", {}),
+        (-101, "Only 100 bought credits can be taken", {"amount": ["At least -100"]}),
+    ],
+)
 def test_an_adjustment_changes_something_and_never_goes_below_zero(
-    member: User, operator: User, amount: int
+    member: User, operator: User, amount: int, message: str, fields: dict[str, list[str]]
 ) -> None:
-    with pytest.raises(ValidationFailed):
+    services.grant_credits(member, amount=100, reason="Basic pack", reference="order:1")
+
+    with pytest.raises(ValidationFailed) as refused:
         services.adjust_credits(member, amount=amount, reason="Oops", operator=operator)
 
-    assert not CreditEntry.objects.exists()
+    assert (refused.value.message, refused.value.fields) == (message, fields)
+    assert not CreditEntry.objects.filter(kind=CreditEntry.Kind.ADJUSTMENT).exists()
     assert not AuditEntry.objects.exists()
+    assert CreditAccount.objects.get(user=member).bought_balance == 100
+
+
+def test_an_adjustment_may_take_every_bought_credit(member: User, operator: User) -> None:
+    services.grant_credits(member, amount=100, reason="Basic pack", reference="order:1")
+
+    change = services.adjust_credits(member, amount=-100, reason="Chargeback", operator=operator)
+
+    assert (change.changed, change.balance) == (True, 0)
+    assert CreditAccount.objects.get(user=member).bought_balance == 0
+
+
+def test_an_adjustments_reason_and_reference_fit_their_columns(member: User) -> None:
+    operator = User.objects.create_user(f"{'o' * 120}@tradewise.example", is_staff=True)
+
+    services.adjust_credits(member, amount=5, reason="r" * 200, operator=operator)
+
+    entry = CreditEntry.objects.get(kind=CreditEntry.Kind.ADJUSTMENT)
+    assert (len(entry.reason), len(entry.reference)) == (80, 120)
+    assert entry.reference.startswith(f"adjustment #{AuditEntry.objects.get().pk} by ooo")
 
 
 def adjust(client: Client, accounts: list[CreditAccount], **form: Any) -> Any:

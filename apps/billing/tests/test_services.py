@@ -11,8 +11,16 @@ from django.db.models import Sum
 
 from apps.accounts.models import User
 from apps.billing import selectors, services
-from apps.billing.models import CreditAccount, CreditEntry, CreditHold, Plan, Subscription
-from apps.billing.services import InsufficientCredit, QueryLimitExceeded
+from apps.billing.models import (
+    CreditAccount,
+    CreditEntry,
+    CreditHold,
+    Order,
+    Plan,
+    Subscription,
+)
+from apps.billing.services import InsufficientCredit, Outcome, QueryLimitExceeded
+from apps.core.errors import Conflict, NotFound
 
 pytestmark = pytest.mark.django_db
 
@@ -43,6 +51,18 @@ def subscribe(user: User, key: str) -> Subscription:
     )
 
 
+def on_team_plan(user: User) -> None:
+    """A lead-sourcing subscription of 25 free credits a day (the free plan gives 10)."""
+    team = Plan.objects.get(product__name="lead-sourcing", key="free")
+    team.pk, team.key, team.kind, team.daily_credits = None, "team", Plan.Kind.SUBSCRIPTION, 25
+    team.period, team.price_cents, team.list_price_cents = Plan.Period.MONTH, 100, 100
+    team.save()
+    start = datetime.now(UTC)
+    Subscription.objects.create(
+        user=user, plan=team, started_at=start, ends_at=services.period_end(team, start)
+    )
+
+
 # The query quota
 
 
@@ -53,14 +73,14 @@ def test_a_free_user_has_two_searches_a_day(user: User) -> None:
     assert (first.used, first.remaining, second.remaining) == (1, 1, 0)
     with pytest.raises(QueryLimitExceeded) as refused:
         services.record_query(user, product_name="market-insights", key="pepper|VN|2024")
-    assert "query limit exceeded" in refused.value.message
+    assert refused.value.message == "Daily query limit exceeded: 2 of 2 used today"
     assert refused.value.status == 403
 
 
 def test_the_same_search_on_the_same_day_counts_once(user: User) -> None:
     for _ in range(5):
         state = services.record_query(user, product_name="market-insights", key="coffee|VN|2024")
-    assert (state.used, state.counted) == (1, False)
+    assert (state.used, state.limit, state.remaining, state.counted) == (1, 2, 1, False)
     assert selectors.queries_today(user, "market-insights") == 1
 
 
@@ -79,6 +99,15 @@ def test_counting_a_search_counts_it_once_a_day(user: User, django_assert_num_qu
     assert selectors.queries_today(user, "market-insights") == 2
     with pytest.raises(QueryLimitExceeded):
         services.count_query(user, product_name="market-insights", key="c")
+
+
+def test_searches_of_one_product_do_not_count_for_another(user: User) -> None:
+    services.record_query(user, product_name="lead-sourcing", key="a")
+    services.record_query(user, product_name="lead-sourcing", key="b")
+
+    state = services.record_query(user, product_name="market-insights", key="c")
+
+    assert (state.used, state.remaining, state.counted) == (1, 1, True)
 
 
 def test_a_paid_plan_has_no_daily_limit(user: User) -> None:
@@ -157,6 +186,28 @@ def test_charging_the_same_reference_twice_charges_once(user: User) -> None:
     assert CreditEntry.objects.filter(kind="charge").count() == 1
 
 
+@pytest.mark.parametrize(
+    ("act", "message"),
+    [
+        (services.charge_credits, "a charge takes at least one credit"),
+        (services.grant_credits, "a grant gives at least one credit"),
+    ],
+)
+def test_a_charge_or_grant_of_no_credit_is_refused(user: User, act: Any, message: str) -> None:
+    with pytest.raises(ValueError, match=rf"^{message}$"):
+        act(user, amount=0, reason="nothing", reference="nothing:1")
+
+    assert not CreditEntry.objects.exists()
+
+
+def test_only_an_earlier_charge_of_a_reference_makes_charging_it_again_free(user: User) -> None:
+    services.grant_credits(user, amount=5, reason="Goodwill", reference="lead-email:1")
+
+    change = services.charge_credits(user, amount=1, reason="lead-email", reference="lead-email:1")
+
+    assert (change.changed, change.balance) == (True, 14)
+
+
 def test_an_insufficient_balance_is_refused_and_nothing_is_written(user: User) -> None:
     services.charge_credits(user, amount=8, reason="lead-phone", reference="a")
     entries = CreditEntry.objects.count()
@@ -222,8 +273,9 @@ def test_settling_to_nothing_releases_the_hold_and_writes_no_entry(user: User) -
     hold(user, 10, "verification:1:1")
     entries = CreditEntry.objects.count()
 
-    services.settle_hold(user, reference="verification:1:1", amount=0, reason="Acme")
+    released = services.settle_hold(user, reference="verification:1:1", amount=0, reason="Acme")
 
+    assert (released.changed, released.balance) == (True, 10)
     assert selectors.usage(user)["credits"]["balance"] == 10
     assert CreditEntry.objects.count() == entries
 
@@ -231,7 +283,7 @@ def test_settling_to_nothing_releases_the_hold_and_writes_no_entry(user: User) -
 def test_a_hold_settles_to_at_most_what_it_set_aside(user: User) -> None:
     hold(user, 5, "verification:1:1")
 
-    with pytest.raises(ValueError, match="at most"):
+    with pytest.raises(ValueError, match=r"^a hold settles to at most what it set aside$"):
         services.settle_hold(user, reference="verification:1:1", amount=6, reason="Acme")
 
 
@@ -244,7 +296,7 @@ def test_a_lapsed_hold_no_longer_counts(user: User) -> None:
 
 
 def test_a_hold_sets_aside_at_least_one_credit(user: User) -> None:
-    with pytest.raises(ValueError, match="at least one credit"):
+    with pytest.raises(ValueError, match=r"^a hold sets aside at least one credit$"):
         hold(user, 0, "verification:1:1")
 
 
@@ -288,6 +340,32 @@ def test_a_hold_settles_to_all_it_set_aside(user: User) -> None:
     assert stored_balance(user) == 10
 
 
+def test_a_hold_settles_to_a_single_credit(user: User) -> None:
+    hold(user, 10, "verification:1:1")
+
+    settled = services.settle_hold(user, reference="verification:1:1", amount=1, reason="Acme")
+
+    assert (settled.changed, settled.balance) == (True, 9)
+    assert selectors.usage(user)["credits"] == {
+        "balance": 9, "free": 9, "bought": 0, "held": 0, "daily_allowance": 10,
+    }  # fmt: skip
+
+
+def test_a_hold_lasts_its_lifetime_from_when_it_was_made(user: User) -> None:
+    held = hold(user, 10, "verification:1:1", minutes=7)
+
+    assert held.expires_at - held.created_at == timedelta(minutes=7)
+
+
+def test_the_first_hold_of_a_day_can_use_the_users_own_daily_allowance(user: User) -> None:
+    on_team_plan(user)
+
+    held = hold(user, 25, "verification:1:1")
+
+    assert held.amount == 25
+    assert CreditAccount.objects.get(user=user).free_balance == 25
+
+
 def test_a_hold_settled_the_next_day_is_paid_with_that_days_free_credits_first(
     user: User,
 ) -> None:
@@ -298,6 +376,19 @@ def test_a_hold_settled_the_next_day_is_paid_with_that_days_free_credits_first(
         services.settle_hold(user, reference="verification:1:1", amount=70, reason="Acme")
         account = CreditAccount.objects.get(user=user)
         assert (account.free_balance, account.bought_balance) == (0, 40)
+
+
+def test_a_hold_settled_the_next_day_is_paid_with_the_users_own_allowance_first(
+    user: User,
+) -> None:
+    services.grant_credits(user, amount=100, reason="Basic pack", reference="order:1")
+    with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
+        on_team_plan(user)
+        hold(user, 70, "verification:1:1")
+    with time_machine.travel(AFTER_MIDNIGHT, tick=False):
+        services.settle_hold(user, reference="verification:1:1", amount=30, reason="Acme")
+        account = CreditAccount.objects.get(user=user)
+        assert (account.free_balance, account.bought_balance) == (0, 95)
 
 
 def test_granting_the_same_reference_twice_grants_once(user: User) -> None:
@@ -317,8 +408,19 @@ def test_a_refund_gives_back_what_the_charge_took_once(user: User) -> None:
 
     account = CreditAccount.objects.get(user=user)
     assert (refunded.changed, again.changed) == (True, False)
+    assert refunded.balance == again.balance == 110
     assert (account.free_balance, account.bought_balance) == (10, 100)
     assert ledger_total(user) == account.balance
+
+
+def test_refunding_a_reference_that_was_granted_not_charged_changes_nothing(user: User) -> None:
+    services.grant_credits(user, amount=100, reason="Basic pack", reference="order:1")
+
+    answer = services.refund_credits(user, reference="order:1", reason="no result")
+
+    assert (answer.changed, answer.balance) == (False, 100)
+    assert CreditAccount.objects.get(user=user).bought_balance == 100
+    assert not CreditEntry.objects.filter(kind="refund").exists()
 
 
 def test_refunding_an_unknown_reference_changes_nothing(user: User) -> None:
@@ -394,6 +496,18 @@ def test_a_refund_today_of_a_free_charge_of_today_gives_back_free_credits(user: 
     assert ledger_total(user) == account.balance
 
 
+def test_a_refund_on_a_new_day_starts_it_with_the_users_own_allowance(user: User) -> None:
+    services.grant_credits(user, amount=50, reason="Basic pack", reference="order:1")
+    with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
+        on_team_plan(user)
+        services.charge_credits(user, amount=30, reason="lead-phone", reference="lead-phone:1")
+    with time_machine.travel(AFTER_MIDNIGHT, tick=False):
+        services.refund_credits(user, reference="lead-phone:1", reason="no result")
+        account = CreditAccount.objects.get(user=user)
+    assert (account.free_balance, account.bought_balance) == (25, 50)
+    assert ledger_total(user) == account.balance
+
+
 def test_refunding_only_yesterdays_free_credits_changes_nothing(user: User) -> None:
     with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
         services.charge_credits(user, amount=4, reason="lead-phone", reference="lead-phone:1")
@@ -451,14 +565,7 @@ def test_without_a_daily_allowance_yesterdays_free_credits_still_expire(user: Us
 
 
 def test_the_daily_allowance_is_the_users_own_plans(user: User) -> None:
-    free = Plan.objects.get(product__name="lead-sourcing", key="free")
-    free.pk, free.key, free.kind, free.daily_credits = None, "team", Plan.Kind.SUBSCRIPTION, 25
-    free.period, free.price_cents, free.list_price_cents = Plan.Period.MONTH, 100, 100
-    free.save()
-    start = datetime.now(UTC)
-    Subscription.objects.create(
-        user=user, plan=free, started_at=start, ends_at=services.period_end(free, start)
-    )
+    on_team_plan(user)
     other = User.objects.create_user("binh@example.com")
 
     services.charge_credits(user, amount=1, reason="lead-email", reference="lead-email:1")
@@ -494,9 +601,94 @@ def test_ledger_entries_cannot_be_edited(user: User) -> None:
 
 
 def test_the_paid_demo_is_set_up_once(user: User) -> None:
-    services.set_up_paid_demo(user)
-    services.set_up_paid_demo(user)
-    usage = selectors.usage(user)
+    with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
+        services.set_up_paid_demo(user)
+        services.set_up_paid_demo(user)
+        usage = selectors.usage(user)
     assert usage["user_subscription"]["plan"]["key"] == "monthly"
     assert usage["credits"]["bought"] == 500
-    assert Subscription.objects.filter(user=user).count() == 1
+    subscription = Subscription.objects.get(user=user)
+    assert (subscription.started_at, subscription.ends_at) == (
+        BEFORE_MIDNIGHT,
+        datetime(2026, 4, 1, 23, 59, 30, tzinfo=UTC),
+    )
+    grant = CreditEntry.objects.get(kind="grant")
+    assert (grant.amount, grant.reason, grant.reference) == (500, "demo credits", "demo:credits")
+
+
+# Orders
+
+
+def pending_order(user: User, plan_key: str = "basic", provider: str = "sandbox") -> Order:
+    order = services.create_order(user, product_name="lead-sourcing", plan_key=plan_key)
+    order.provider, order.provider_reference = provider, f"session-{order.pk}"
+    order.save(update_fields=["provider", "provider_reference"])
+    return order
+
+
+def paid_order(user: User, plan_key: str = "basic") -> Order:
+    order = pending_order(user, plan_key)
+    outcome = services.fulfil_order(
+        order.pk,
+        provider=order.provider,
+        provider_reference=order.provider_reference,
+        amount_cents=order.amount_cents,
+        payment_reference=f"payment-{order.pk}",
+    )
+    assert outcome == Outcome.FULFILLED
+    order.refresh_from_db()
+    return order
+
+
+def test_only_a_pending_order_of_ones_own_can_be_cancelled(user: User) -> None:
+    paid = paid_order(user)
+
+    with pytest.raises(NotFound) as unknown:
+        services.cancel_order(user, paid.pk + 1)
+    with pytest.raises(Conflict) as finished:
+        services.cancel_order(user, paid.pk)
+
+    assert unknown.value.message == "Order not found"
+    assert finished.value.message == "Only a pending order can be cancelled; this one is paid"
+
+
+def test_a_checkout_ended_unpaid_closes_only_the_order_it_names_at_its_provider(
+    user: User,
+) -> None:
+    first, second = pending_order(user, provider="stripe"), pending_order(user, provider="stripe")
+    elsewhere = pending_order(user, provider="sandbox")
+
+    mixed = services.close_unpaid_order(
+        second.pk, provider="stripe", provider_reference=first.provider_reference, status="failed"
+    )
+    other_provider = services.close_unpaid_order(
+        elsewhere.pk,
+        provider="stripe",
+        provider_reference=elsewhere.provider_reference,
+        status="failed",
+    )
+
+    assert mixed == other_provider == Outcome.UNKNOWN_ORDER
+    assert set(Order.objects.values_list("status", flat=True)) == {"pending"}
+
+
+def test_a_refund_at_another_provider_takes_nothing_back(user: User) -> None:
+    order = paid_order(user)
+
+    outcome = services.refund_order(provider="stripe", payment_reference=order.payment_reference)
+
+    assert outcome == Outcome.UNKNOWN_ORDER
+    order.refresh_from_db()
+    assert order.status == "paid"
+    assert CreditAccount.objects.get(user=user).bought_balance == 100
+
+
+def test_refunding_a_spent_pack_writes_no_reversal(user: User) -> None:
+    order = paid_order(user)
+    services.charge_credits(user, amount=110, reason="verification", reference="verification:1")
+
+    outcome = services.refund_order(provider="sandbox", payment_reference=order.payment_reference)
+
+    assert outcome == Outcome.REFUNDED
+    assert not CreditEntry.objects.filter(kind="reversal").exists()
+    assert ledger_total(user) == stored_balance(user) == 0

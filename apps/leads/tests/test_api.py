@@ -10,9 +10,10 @@ from django.db import connection
 from django.test import Client
 
 from apps.accounts.models import User
-from apps.billing.models import CreditAccount, QueryLog
-from apps.leads import selectors
-from apps.leads.models import Company, ContactRequest
+from apps.billing.models import CreditAccount, CreditEntry, QueryLog
+from apps.leads import selectors, services
+from apps.leads.models import Company, ContactRequest, Lead
+from apps.leads.providers import FoundEmail, ProviderError
 from apps.leads.schemas import (
     COMPANY_IDS_REQUIRED,
     COMPANY_SIZE_RANGE,
@@ -248,8 +249,117 @@ def test_revealing_an_email_costs_one_credit_once(member: User, member_client: C
     assert first.json()["meta"]["credits_charged"] == 1
     assert again.json()["meta"]["credits_charged"] == 0
     assert balance(member) == 19
+    charge = CreditEntry.objects.get(kind="charge", account__user=member, amount=-1)
+    assert charge.reference == f"lead-email:{lead.pk}"
     listed = member_client.get(EMPLOYEES, {"company_ids": lead.company_id}).json()["data"][0]
     assert listed["email"] == "anna@hanse.example"
+
+
+def test_each_person_revealed_is_charged_once(member: User, member_client: Client) -> None:
+    company = make_company()
+    anna = make_lead(company, email="anna@hanse.example")
+    jonas = make_lead(company, email="jonas@hanse.example")
+
+    first = member_client.get(f"{EMPLOYEES}/{anna.pk}/request-email").json()
+    second = member_client.get(f"{EMPLOYEES}/{jonas.pk}/request-email").json()
+    again = member_client.get(f"{EMPLOYEES}/{anna.pk}/request-email").json()
+
+    assert (first["data"]["email"], first["meta"]["credits_charged"]) == ("anna@hanse.example", 1)
+    assert (second["data"]["email"], second["meta"]["credits_charged"]) == (
+        "jonas@hanse.example",
+        1,
+    )
+    assert (again["data"]["email"], again["meta"]["credits_charged"]) == ("anna@hanse.example", 0)
+    assert balance(member) == 18
+
+
+class SourceDown:
+    """An email source that fails every lookup."""
+
+    name = "down"
+
+    def find_email(self, lead: Lead) -> FoundEmail | None:
+        raise ProviderError("the source is down")
+
+    def find_phone(self, lead: Lead) -> str | None:
+        raise ProviderError("the source is down")
+
+
+def test_a_revealed_email_is_shown_again_without_asking_the_source(
+    member: User, member_client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lead = make_lead(make_company(), email="anna@hanse.example")
+    member_client.get(f"{EMPLOYEES}/{lead.pk}/request-email")
+    monkeypatch.setattr(services, "contact_providers", lambda: [SourceDown()])
+
+    again = member_client.get(f"{EMPLOYEES}/{lead.pk}/request-email")
+
+    assert again.status_code == 200
+    assert again.json()["data"]["email"] == "anna@hanse.example"
+    assert again.json()["meta"] == {"message": "Email revealed", "credits_charged": 0}
+
+
+def test_two_users_revealing_one_person_are_each_charged(
+    member: User, member_client: Client, other_member: User
+) -> None:
+    lead = make_lead(make_company(), email="anna@hanse.example")
+    other = signed_in(other_member)
+
+    mine = member_client.get(f"{EMPLOYEES}/{lead.pk}/request-email").json()
+    theirs = other.get(f"{EMPLOYEES}/{lead.pk}/request-email").json()
+
+    assert (mine["data"]["email"], mine["meta"]["credits_charged"]) == ("anna@hanse.example", 1)
+    assert (theirs["data"]["email"], theirs["meta"]["credits_charged"]) == (
+        "anna@hanse.example",
+        1,
+    )
+    assert balance(member) == balance(other_member) == 19
+
+
+def test_an_email_found_after_no_email_is_revealed_and_charged(
+    member: User, member_client: Client
+) -> None:
+    lead = make_lead(make_company(), email="")
+    member_client.get(f"{EMPLOYEES}/{lead.pk}/request-email")
+    Lead.objects.filter(pk=lead.pk).update(email="anna@hanse.example")
+
+    later = member_client.get(f"{EMPLOYEES}/{lead.pk}/request-email").json()
+
+    assert (later["data"]["email"], later["meta"]["credits_charged"]) == ("anna@hanse.example", 1)
+    assert balance(member) == 19
+
+
+def test_a_phone_request_does_not_reveal_the_email(
+    member: User, member_client: Client, django_capture_on_commit_callbacks: Any
+) -> None:
+    lead = make_lead(make_company(), email="anna@hanse.example", phone="+49 40 5550101")
+    with django_capture_on_commit_callbacks(execute=True):
+        member_client.get(f"{EMPLOYEES}/{lead.pk}/request-contact")
+
+    email = member_client.get(f"{EMPLOYEES}/{lead.pk}/request-email").json()
+
+    assert (email["data"]["email"], email["meta"]["credits_charged"]) == ("anna@hanse.example", 1)
+    assert balance(member) == 14
+
+
+def test_each_persons_phone_request_is_charged(
+    member: User, member_client: Client, django_capture_on_commit_callbacks: Any
+) -> None:
+    company = make_company()
+    anna = make_lead(company, phone="+49 40 5550101")
+    jonas = make_lead(company, phone="+49 40 5550102")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        first = member_client.get(f"{EMPLOYEES}/{anna.pk}/request-contact").json()
+    with django_capture_on_commit_callbacks(execute=True):
+        second = member_client.get(f"{EMPLOYEES}/{jonas.pk}/request-contact").json()
+    again = member_client.get(f"{EMPLOYEES}/{anna.pk}/request-contact").json()
+
+    assert first["meta"]["credits_charged"] == second["meta"]["credits_charged"] == 5
+    assert again["meta"] == {"message": "Phone number found", "credits_charged": 0}
+    assert balance(member) == 10
+    numbers = {row["id"]: row["phone"] for row in member_client.get(MY_LEADS).json()["data"]}
+    assert numbers == {anna.pk: "+49 40 5550101", jonas.pk: "+49 40 5550102"}
 
 
 def test_no_email_costs_nothing(member: User, member_client: Client) -> None:
@@ -257,7 +367,7 @@ def test_no_email_costs_nothing(member: User, member_client: Client) -> None:
 
     response = member_client.get(f"{EMPLOYEES}/{lead.pk}/request-email")
 
-    assert response.json()["meta"]["message"] == "No email"
+    assert response.json()["meta"] == {"message": "No email", "credits_charged": 0}
     assert response.json()["data"]["email_state"] == "not_found"
     assert balance(member) == 20
 
@@ -302,6 +412,7 @@ def test_no_mobile_number_gives_the_credits_back(
     again = member_client.get(f"{EMPLOYEES}/{lead.pk}/request-contact")
 
     assert processing.json()["data"]["phone_state"] == "processing"
+    assert processing.json()["meta"]["credits_charged"] == 5  # given back when none is found
     assert balance(member) == 20
     assert again.json()["meta"] == {"message": "No mobile number", "credits_charged": 0}
     assert "No mobile number" in mail.outbox[-1].subject

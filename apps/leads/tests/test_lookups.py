@@ -160,10 +160,20 @@ def test_a_source_that_never_answers_is_tried_three_times_then_refunded_once(
 
 
 def test_a_source_that_answers_on_a_later_try_finds_the_number(
-    member: User, member_client: Client, source: Source, lead: Lead, clock: Any
+    member: User,
+    member_client: Client,
+    source: Source,
+    lead: Lead,
+    clock: Any,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     member_client.get(f"{EMPLOYEES}/{lead.pk}/request-contact")
     run_worker()
+    failed = [r for r in caplog.records if r.getMessage().startswith("Phone lookup of request")]
+    assert failed[0].getMessage() == (
+        f"Phone lookup of request {ContactRequest.objects.get().pk}, try 1, failed"
+    )
+    assert failed[0].exc_info is not None  # with the source's error
     source.number = "+49 151 5550123"
     clock.shift(RETRY_DELAYS[0])
     run_worker()
@@ -292,7 +302,7 @@ def test_sweeps_at_once_end_a_stalled_last_try_once(
 
 
 def test_an_email_source_that_times_out_answers_503_and_charges_nothing(
-    member: User, member_client: Client, source: Source
+    member: User, member_client: Client, source: Source, caplog: pytest.LogCaptureFixture
 ) -> None:
     lead = make_lead(make_company(), email="")
     before = CreditEntry.objects.count()
@@ -301,6 +311,9 @@ def test_an_email_source_that_times_out_answers_503_and_charges_nothing(
 
     assert response.status_code == 503
     assert response.json()["meta"]["code"] == "provider_unavailable"
+    assert response.json()["meta"]["message"] == services.EMAIL_SOURCE_UNAVAILABLE
+    assert f"Email lookup of lead {lead.pk} failed at enrichment: " in caplog.text
+    assert "read timed out" in caplog.text
     assert (balance(member), CreditEntry.objects.count()) == (20, before)
     assert not ContactRequest.objects.exists()
 

@@ -74,7 +74,28 @@ def test_imported_since_combines_with_the_other_filters(
     dutch = found(member_client, imported_since="2024-01-01", countries="NL")
 
     assert list(since) == ["Garden State Snacks Inc"]
+    assert list(dutch) == ["Dutch Nut Trading BV"]
     assert dutch["Dutch Nut Trading BV"]["shipment_count"] == 1
+
+
+@pytest.mark.parametrize(
+    ("countries", "expected"),
+    [
+        ("US", ["Garden State Snacks Inc"]),
+        (["NL", "DE"], ["Dutch Nut Trading BV"]),  # Hanseatic Coffee imports no cashew
+        ("GB", []),  # a company of the country, but no importer on record
+    ],
+)
+def test_imports_of_a_product_from_a_country_hold_on_every_row(
+    member_client: Client, linked: dict[str, Company], countries: Any, expected: list[str]
+) -> None:
+    rows = found(member_client, imports_product="cashew", countries=countries)
+
+    assert sorted(rows) == expected
+    wanted = {countries} if isinstance(countries, str) else set(countries)
+    for row in rows.values():
+        assert row["country"] in wanted
+        assert row["shipment_count"] > 0
 
 
 def test_a_bad_hs_code_is_a_field_message(

@@ -11,6 +11,7 @@ from django.core import mail
 from django.test import Client
 
 from apps.accounts.models import User
+from apps.accounts.tests.bundles import without_bundles
 from apps.leads.models import Company
 from apps.leads.tests.conftest import with_credits
 from apps.market.limits import search_allowance
@@ -288,8 +289,20 @@ def test_a_report_request_is_stored_and_confirmed_by_email(
     assert "24 hours" in response.json()["meta"]["message"]
     stored = ReportRequest.objects.get()
     assert (stored.kind, stored.status, stored.company_id) == ("advanced", "open", buyer.pk)
-    assert "Credit Score and Limit" in mail.outbox[0].body
-    assert "lan@exporter.example" in mail.outbox[0].to
+    assert (stored.first_name, stored.last_name, stored.phone, stored.company_name) == (
+        "Lan",
+        "Nguyen",
+        "+84 28 3822 9999",
+        "Phuc An Agri",
+    )
+    confirmation = mail.outbox[0]
+    assert confirmation.subject == "Report request received: Phuc An Agri"
+    assert confirmation.body == (
+        "Dear Lan Nguyen,\n\n"
+        "We received your request (Credit Score and Limit, Company Ownership) about Phuc An Agri.\n"
+        "Our staff will contact you; we reply within 24 hours.\n"
+    )
+    assert "lan@exporter.example" in confirmation.to
 
 
 def test_a_custom_report_request_is_stored_and_told_to_the_operators(
@@ -298,15 +311,25 @@ def test_a_custom_report_request_is_stored_and_told_to_the_operators(
     with django_capture_on_commit_callbacks(execute=True):
         response = member_client.post(
             f"{BASE}/request-contact",
-            {**FORM, "message": "Ownership of a Hamburg buyer"},
+            {**FORM, "job_title": "Buyer", "message": "Ownership of a Hamburg buyer"},
             content_type="application/json",
         )
 
     assert response.status_code == 201
-    assert ReportRequest.objects.get().kind == "custom"
+    stored = ReportRequest.objects.get()
+    assert (stored.kind, stored.job_title, stored.message) == (
+        "custom",
+        "Buyer",
+        "Ownership of a Hamburg buyer",
+    )
     confirmation, notice = mail.outbox
     assert FORM["email"] in confirmation.to
+    assert "We received your request (custom report) about Phuc An Agri." in confirmation.body
     assert notice.to == [settings.OPERATORS_EMAIL]
+    assert notice.subject == f"New custom report request #{stored.pk}"
+    assert notice.body.endswith(
+        "\nPhone: +84 28 3822 9999\nMessage: Ownership of a Hamburg buyer\n"
+    )
 
 
 @pytest.mark.parametrize(
@@ -332,6 +355,7 @@ def test_report_form_messages(member_client: Client, field: str, value: str, mes
 
 def test_operators_mark_requests_answered_in_the_admin(admin_client: Client, member: User) -> None:
     request = ReportRequest.objects.create(user=member, kind="custom", **FORM)
+    untouched = ReportRequest.objects.create(user=member, kind="custom", **FORM)
 
     admin_client.post(
         "/admin/verification/reportrequest/",
@@ -341,6 +365,8 @@ def test_operators_mark_requests_answered_in_the_admin(admin_client: Client, mem
     request.refresh_from_db()
     assert request.status == "answered"
     assert request.answered_at is not None
+    untouched.refresh_from_db()
+    assert (untouched.status, untouched.answered_at) == ("open", None)
 
 
 def test_pages_preload_verifications_and_results(
@@ -348,8 +374,11 @@ def test_pages_preload_verifications_and_results(
 ) -> None:
     verify(member_client, buyer)
 
-    listing = member_client.get("/lead-verification").context["preload"]["data"]["api"]
-    detail = member_client.get(f"/lead-verification/{buyer.pk}").context["preload"]["data"]["api"]
+    with without_bundles():  # the pages render without a frontend build
+        listing_page = member_client.get("/lead-verification")
+        detail_page = member_client.get(f"/lead-verification/{buyer.pk}")
+    listing = listing_page.context["preload"]["data"]["api"]
+    detail = detail_page.context["preload"]["data"]["api"]
 
     assert listing["/fast-ai/v1/users/lead-verification"][0]["company_id"] == buyer.pk
     assert detail[f"{BASE}/{buyer.pk}/results"]["detail"]["credits_used"] == 100

@@ -209,6 +209,20 @@ def test_credits_are_charged_once_only_when_all_four_have_finished(
     assert balance(member) == before - 100
 
 
+def test_settling_a_run_before_its_last_check_ends_charges_nothing(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    for check in CHECKS[:3]:
+        verification = run(member, buyer, check)
+
+    settled = services.settle(verification)
+
+    assert (settled.charged, settled.credits_charged) == (False, 0)
+    assert not CreditEntry.objects.filter(reference=f"verification:{verification.pk}:1").exists()
+    assert credit_summary(member, 0)["held"] == services.MAX_CREDITS
+    assert balance(member) == 150
+
+
 def test_calling_a_running_check_again_does_not_run_it_twice(
     member: User, buyer: Company, sources: Sources
 ) -> None:
