@@ -152,6 +152,9 @@ _VI_TO = re.compile(
 _VI_OF = re.compile(r"\bcua\s*$")
 _VI_AFTER_EXPORT = re.compile(r"^\s*(?:xuat khau|xuat|ban)\b")
 _VI_AFTER_IMPORT = re.compile(r"^\s*(?:nhap khau|nhap|mua)\b")
+_VI_IMPORTERS_BEFORE = re.compile(
+    r"\b(?:nha nhap khau|nguoi mua|ben mua|khach hang|(?:cong ty|doanh nghiep) nhap khau)\s*$"
+)
 _ZH_FROM = re.compile(r"(?:从|自|由|来自|产自|源自)$")
 _ZH_TO = re.compile(r"(?:到|至|往|向|对|销往|运往|运至|输往|进口到|出口到|出口至)$")
 _ZH_AFTER_EXPORT = re.compile(r"^(?:的)?(?:出口|产|生产|供应商|出口商|卖家)")
@@ -177,6 +180,11 @@ def _side_before_product(text: QuestionText, language: str, product: tuple[int, 
     if language == "zh" and product is not None:
         after = "".join(text.low[product[1] : product[1] + 12].split())
         if not after.startswith("的") and _ZH_AFTER_IMPORT.match(after):
+            return "importer"
+    if language == "vi" and product is not None:
+        # 'nhà nhập khẩu hạt điều Mỹ': the importers are in the country named after the goods.
+        before = text.fold[max(0, product[0] - 30) : product[0]]
+        if _VI_IMPORTERS_BEFORE.search(before):
             return "importer"
     return "exporter"
 
@@ -273,7 +281,10 @@ def assign_countries(
     for start, end, code in matches:
         side = _direction(text, language, start, end, verb)
         if side is None and _next_to_product(text, language, start, end, product):
-            side = _side_before_product(text, language, product)
+            # The goods' origin, unless the country is the only one and the words around say
+            # the goods' buyers are there.
+            alone = len(matches) == 1
+            side = _side_before_product(text, language, product) if alone else "exporter"
         if side == "exporter" and not exporter:
             exporter = code
         elif side == "importer" and not importer:

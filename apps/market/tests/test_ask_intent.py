@@ -143,9 +143,11 @@ def test_chinese_question_words_and_years_are_never_names() -> None:
         ("印度黑胡椒进口", "IN", ""),
         ("越南腰果的进口商", "", "VN"),
         ("越南咖啡出口", "", "VN"),
+        ("nhà nhập khẩu hạt điều Mỹ", "US", ""),
+        ("hạt điều Mỹ xuất khẩu sang Ấn Độ", "IN", "US"),
     ],
 )
-def test_a_country_before_the_goods_in_chinese_takes_the_side_the_words_after_give(
+def test_a_country_next_to_the_goods_takes_the_side_the_words_around_give(
     question: str, importer: str, exporter: str
 ) -> None:
     filters = parse_question(question, today=TODAY).filters
