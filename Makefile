@@ -101,6 +101,7 @@ test-frontend: node_modules/.installed
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports --no-cache
 	npm run --silent lint
 	$(MANAGE) makemigrations --check --dry-run --verbosity 0
 	$(IDENTITY) makemigrations --check --dry-run --verbosity 0

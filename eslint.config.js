@@ -1,5 +1,30 @@
 const tseslint = require("typescript-eslint");
 
+// Each island is one page family: it shares code through assets/components and assets/api,
+// never by importing another island.
+const ISLANDS = ["auth", "leads", "market", "payment", "profile", "status", "verification"];
+const islandBoundaries = ISLANDS.map((island) => ({
+  files: [`assets/islands/${island}/**/*.{ts,tsx}`],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          {
+            group: ISLANDS.filter((other) => other !== island).flatMap((other) => [
+              `../${other}/**`,
+              `../../${other}/**`,
+              `../../../${other}/**`,
+              `**/islands/${other}/**`,
+            ]),
+            message: "An island does not import another island: share through assets/components or assets/api.",
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 module.exports = tseslint.config(
   { ignores: ["static/**", "node_modules/**", "assets/api/schema.gen.ts"] },
   {
@@ -20,4 +45,5 @@ module.exports = tseslint.config(
     files: ["assets/**/*.test.{ts,tsx}"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off" },
   },
+  ...islandBoundaries,
 );
