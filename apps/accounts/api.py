@@ -9,8 +9,7 @@ from django.utils.translation import get_language_from_request
 from ninja import Router, Status
 
 from apps.accounts import services
-from apps.accounts.auth import session_or_bearer, signed_in_visitor
-from apps.accounts.models import User
+from apps.accounts.auth import session_or_bearer, signed_in_user, signed_in_visitor
 from apps.accounts.schemas import RegistrationIn, ServiceDemandIn, SessionExpiry
 from apps.accounts.texts import text
 from apps.core.errors import NotAuthenticated
@@ -58,7 +57,7 @@ def submit_service_demand(
 def refresh_session(request: HttpRequest) -> dict[str, object]:
     """The browser's session monitor: renew the session's tokens when they are about to
     expire and say until when they are valid. The tokens themselves never leave the server."""
-    user: User = request.auth  # type: ignore[attr-defined]
+    user = signed_in_user(request)
     expiry = services.keep_session_fresh(request.session, user)
     if expiry is None:
         auth.logout(request)

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.core.exceptions import SuspiciousOperation
 from django.http import HttpRequest
 from mozilla_django_oidc import auth as oidc_auth
+from ninja.errors import AuthenticationError
 from ninja.security import SessionAuth
 from ninja.utils import check_csrf
 
@@ -94,6 +95,15 @@ def session_or_bearer(request: HttpRequest) -> Any:
     if request.headers.get("Authorization"):
         return _bearer_token_user(request)
     return SessionAuth()(request)
+
+
+def signed_in_user(request: HttpRequest) -> User:
+    """The user `session_or_bearer` signed in for this API call (django-ninja's
+    `request.auth`): every endpoint that needs one is behind that authentication."""
+    user = getattr(request, "auth", None)
+    if not isinstance(user, User):
+        raise AuthenticationError()
+    return user
 
 
 class CsrfFailed(PermissionDenied):

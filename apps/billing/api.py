@@ -11,8 +11,7 @@ from django.http import HttpRequest, JsonResponse
 from ninja import Query, Router, Status
 
 from apps.accounts.api import router as users_router
-from apps.accounts.auth import session_or_bearer
-from apps.accounts.models import User
+from apps.accounts.auth import session_or_bearer, signed_in_user
 from apps.billing import selectors, services
 from apps.billing.providers.stripe_checkout import (
     MalformedEvent,
@@ -41,10 +40,6 @@ router = Router(tags=["billing"])
 orders_router = Router(tags=["orders"], auth=session_or_bearer)
 
 
-def _user(request: HttpRequest) -> User:
-    return request.auth  # type: ignore[attr-defined]
-
-
 @router.get("products", response=Envelope[list[ProductOut]], auth=None)
 def products(request: HttpRequest) -> dict[str, Any]:
     return envelope(selectors.products())
@@ -59,12 +54,12 @@ def plans(request: HttpRequest, filters: Query[PlansQuery]) -> dict[str, Any]:
 # where sign-up (`POST users`) is.
 @users_router.get("users", response=Envelope[Profile], auth=session_or_bearer)
 def profile(request: HttpRequest) -> dict[str, Any]:
-    return envelope(selectors.profile(_user(request)))
+    return envelope(selectors.profile(signed_in_user(request)))
 
 
 @router.get("users/billing", response=Envelope[BillingOut], auth=session_or_bearer)
 def billing(request: HttpRequest) -> dict[str, Any]:
-    return envelope(selectors.billing_overview(_user(request)))
+    return envelope(selectors.billing_overview(signed_in_user(request)))
 
 
 @router.post(
@@ -72,7 +67,7 @@ def billing(request: HttpRequest) -> dict[str, Any]:
 )
 def checkout(request: HttpRequest, payload: CheckoutIn) -> Status[dict[str, Any]]:
     order, url = services.start_checkout(
-        _user(request),
+        signed_in_user(request),
         product_name=payload.product,
         plan_key=payload.plan,
         language=payload.language,
@@ -99,7 +94,7 @@ def stripe_webhook(request: HttpRequest) -> JsonResponse:
 @orders_router.post("orders", response={201: Envelope[OrderOut]})
 def create_order(request: HttpRequest, payload: PurchaseIn) -> Status[dict[str, Any]]:
     order = services.create_order(
-        _user(request), product_name=payload.product, plan_key=payload.plan
+        signed_in_user(request), product_name=payload.product, plan_key=payload.plan
     )
     return Status(201, envelope(selectors.order_data(order)))
 
@@ -107,7 +102,10 @@ def create_order(request: HttpRequest, payload: PurchaseIn) -> Status[dict[str, 
 @orders_router.get("orders", response=PagedEnvelope[OrderOut])
 def list_orders(request: HttpRequest, filters: Query[OrdersQuery]) -> dict[str, Any]:
     orders, total = selectors.orders_page(
-        _user(request), page=filters.page, page_size=filters.page_size, status=filters.status
+        signed_in_user(request),
+        page=filters.page,
+        page_size=filters.page_size,
+        status=filters.status,
     )
     return envelope(
         [selectors.order_data(order) for order in orders],
@@ -119,12 +117,12 @@ def list_orders(request: HttpRequest, filters: Query[OrdersQuery]) -> dict[str, 
 
 @orders_router.get("orders/{order_id}", response=Envelope[OrderOut])
 def read_order(request: HttpRequest, order_id: RecordId) -> dict[str, Any]:
-    return envelope(selectors.order_data(selectors.order_for(_user(request), order_id)))
+    return envelope(selectors.order_data(selectors.order_for(signed_in_user(request), order_id)))
 
 
 @orders_router.put("orders/{order_id}", response=Envelope[OrderOut])
 def update_order(
     request: HttpRequest, order_id: RecordId, payload: OrderUpdateIn
 ) -> dict[str, Any]:
-    services.cancel_order(_user(request), order_id)
-    return envelope(selectors.order_data(selectors.order_for(_user(request), order_id)))
+    services.cancel_order(signed_in_user(request), order_id)
+    return envelope(selectors.order_data(selectors.order_for(signed_in_user(request), order_id)))

@@ -13,8 +13,7 @@ from django.http import HttpRequest
 from django.utils.translation import get_language_from_request
 from ninja import Query, Router, Status
 
-from apps.accounts.auth import session_or_bearer
-from apps.accounts.models import User
+from apps.accounts.auth import session_or_bearer, signed_in_user
 from apps.billing.products import LEAD_SOURCING
 from apps.billing.services import count_query
 from apps.core.origin import same_origin_only
@@ -45,7 +44,7 @@ State = ContactRequest.State
 def companies(request: HttpRequest, query: Query[CompanyQuery]) -> dict[str, Any]:
     filters = company_filters(query)
     page, page_size = query.page, query.page_size
-    user: User = request.auth  # type: ignore[attr-defined]
+    user = signed_in_user(request)
     with search_allowance(user.pk):
         count_query(user, product_name=LEAD_SOURCING, key=filters.cache_key())
         rows, total = selectors.search_companies(filters, page=page, page_size=page_size)
@@ -68,7 +67,7 @@ def company(request: HttpRequest, company_id: RecordId) -> dict[str, Any]:
 def employees(request: HttpRequest, query: Query[LeadQuery]) -> dict[str, Any]:
     filters = lead_filters(query)
     page, page_size = query.page, query.page_size
-    user: User = request.auth  # type: ignore[attr-defined]
+    user = signed_in_user(request)
     count_query(user, product_name=LEAD_SOURCING, key=filters.cache_key())
     rows, total = selectors.search_leads(user, filters, page=page, page_size=page_size)
     return envelope(rows, page=page, page_size=page_size, total=total)
@@ -79,7 +78,7 @@ def employees(request: HttpRequest, query: Query[LeadQuery]) -> dict[str, Any]:
 def request_email(request: HttpRequest, lead_id: RecordId) -> dict[str, Any]:
     """1 credit, answered at once; 'No email' (and nothing charged) when there is none, and 503
     provider_unavailable (nothing charged) when a source does not answer."""
-    user: User = request.auth  # type: ignore[attr-defined]
+    user = signed_in_user(request)
     reveal, charged = services.reveal_email(user=user, lead_id=lead_id)
     message = services.EMAIL_FOUND if reveal.state == State.FOUND else services.NO_EMAIL
     return envelope(selectors.lead_for(user, lead_id), message=message, credits_charged=charged)
@@ -91,7 +90,7 @@ def request_contact(request: HttpRequest, lead_id: RecordId) -> Status[dict[str,
     """5 credits; the number is looked up in the background and emailed. 'No mobile number'
     gives the credits back, and so does a lookup whose source never answers (phone_state
     failed), which may then be asked again."""
-    user: User = request.auth  # type: ignore[attr-defined]
+    user = signed_in_user(request)
     language = get_language_from_request(request)
     phone, charged = services.request_phone(user=user, lead_id=lead_id, language=language)
     message = {
@@ -105,5 +104,5 @@ def request_contact(request: HttpRequest, lead_id: RecordId) -> Status[dict[str,
 
 @router.get("users/lead-sourcing", response=Envelope[list[LeadOut]])
 def my_leads(request: HttpRequest) -> dict[str, Any]:
-    user: User = request.auth  # type: ignore[attr-defined]
+    user = signed_in_user(request)
     return envelope(selectors.requested_leads(user))

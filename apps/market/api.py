@@ -14,8 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from ninja import Query, Router, Status
 
-from apps.accounts.auth import session_or_bearer
-from apps.accounts.models import User
+from apps.accounts.auth import session_or_bearer, signed_in_user
 from apps.billing.products import MARKET_INSIGHTS
 from apps.billing.selectors import current_plans
 from apps.billing.services import count_query
@@ -64,14 +63,10 @@ class PaidPlanRequired(PermissionDenied):
     message = "Downloads need a paid plan"
 
 
-def _user(request: HttpRequest) -> User:
-    return request.auth  # type: ignore[attr-defined]
-
-
 def counted_search(request: HttpRequest, query: SearchQuery) -> ShipmentFilters:
     """The validated search, counted against the user's queries of the day."""
     filters = search_filters(query)
-    user: User = request.auth  # type: ignore[attr-defined]
+    user = signed_in_user(request)
     count_query(user, product_name=MARKET_INSIGHTS, key=filters.cache_key())
     return filters
 
@@ -83,7 +78,7 @@ def shipments(request: HttpRequest, query: Query[ShipmentPageQuery]) -> dict[str
     date, value, weight or price_per_kg, each with a leading '-' for descending."""
     page, page_size = query.page, query.page_size
     sort = shipment_sort(query)
-    with search_allowance(_user(request).pk):
+    with search_allowance(signed_in_user(request).pk):
         filters = counted_search(request, query)
         rows, total = selectors.search_shipments(filters, page=page, page_size=page_size, sort=sort)
     return envelope(rows, page=page, page_size=page_size, total=total)
@@ -96,7 +91,7 @@ def rankings(request: HttpRequest, query: Query[RankingQuery]) -> dict[str, Any]
     shipments (`by`), with each one's share of the total and growth against the previous
     period of equal length."""
     page, page_size = query.page, query.page_size
-    with search_allowance(_user(request).pk):
+    with search_allowance(signed_in_user(request).pk):
         filters = counted_search(request, query)
         rows, total = selectors.rankings(
             filters, side=query.side, by=query.by, page=page, page_size=page_size
@@ -109,7 +104,7 @@ def rankings(request: HttpRequest, query: Query[RankingQuery]) -> dict[str, Any]
 def unit_prices(request: HttpRequest, query: Query[PriceQuery]) -> dict[str, Any]:
     """Unit price per kg of net weight (USD/kg): quartiles and the weighted average per month,
     and per origin or destination country when `by` says so."""
-    with search_allowance(_user(request).pk):
+    with search_allowance(signed_in_user(request).pk):
         return envelope(selectors.unit_prices(counted_search(request, query), by=query.by))
 
 
@@ -123,7 +118,7 @@ def party_profile(
     start, end = profile_period(query)
     if selectors.party(party_id) is None:
         raise NotFound("No such importer or exporter")
-    user: User = request.auth  # type: ignore[attr-defined]
+    user = signed_in_user(request)
     count_query(user, product_name=MARKET_INSIGHTS, key=f"party:{party_id}|{start}|{end}")
     with search_allowance(user.pk):
         return envelope(selectors.party_profile(party_id, start=start, end=end))
@@ -132,21 +127,21 @@ def party_profile(
 @router.get("shipments/hs-codes", response=Envelope[list[TopHSCodeOut]])
 @same_origin_only
 def hs_codes(request: HttpRequest, query: Query[SearchQuery]) -> dict[str, Any]:
-    with search_allowance(_user(request).pk):
+    with search_allowance(signed_in_user(request).pk):
         return envelope(selectors.top_hs_codes(counted_search(request, query)))
 
 
 @router.get("shipments/statistics", response=Envelope[StatisticsOut])
 @same_origin_only
 def statistics(request: HttpRequest, query: Query[SearchQuery]) -> dict[str, Any]:
-    with search_allowance(_user(request).pk):
+    with search_allowance(signed_in_user(request).pk):
         return envelope(selectors.statistics(counted_search(request, query)))
 
 
 @router.get("shipments/summary", response=Envelope[list[MonthOut]])
 @same_origin_only
 def summary(request: HttpRequest, query: Query[SearchQuery]) -> dict[str, Any]:
-    with search_allowance(_user(request).pk):
+    with search_allowance(signed_in_user(request).pk):
         return envelope(selectors.monthly_summary(counted_search(request, query)))
 
 
@@ -168,7 +163,7 @@ def ask_question(request: HttpRequest, payload: AskIn) -> dict[str, Any]:
     it stands for; that search counts as one query. A question it cannot read costs nothing
     and says what it did understand (but counts against the search limits: reading it may take
     the language model)."""
-    with search_allowance(_user(request).pk):
+    with search_allowance(signed_in_user(request).pk):
         return _answer(request, payload)
 
 
@@ -273,7 +268,7 @@ def _goods_never_shipped(filters: ShipmentFilters, context: ask.AskContext) -> b
 def download(request: HttpRequest, query: Query[DownloadQuery]) -> HttpResponse:
     """The newest records of a search as CSV or Excel, with the search, the data's date range
     and the rows held of the search's total: paid plans only."""
-    user: User = request.auth  # type: ignore[attr-defined]
+    user = signed_in_user(request)
     if not current_plans(user)[MARKET_INSIGHTS].plan.is_paid:
         raise PaidPlanRequired()
     with search_allowance(user.pk):
@@ -290,12 +285,12 @@ def download(request: HttpRequest, query: Query[DownloadQuery]) -> HttpResponse:
 
 @router.get("shipments/contact-requests", response=Envelope[list[ContactRequestOut]])
 def contact_requests(request: HttpRequest) -> dict[str, Any]:
-    user: User = request.auth  # type: ignore[attr-defined]
+    user = signed_in_user(request)
     return envelope(selectors.contact_requests(user))
 
 
 @router.post("shipments/request-contact", response={201: Envelope[Message]})
 def request_contact(request: HttpRequest, payload: ContactRequestIn) -> Status[dict[str, Any]]:
-    user: User = request.auth  # type: ignore[attr-defined]
+    user = signed_in_user(request)
     request_importer_contacts(user, payload.importer_name, payload.importer_country)
     return Status(201, envelope({"message": CONTACTS_REQUESTED}))

@@ -11,8 +11,7 @@ from django.http import HttpRequest
 from django.utils.translation import get_language_from_request
 from ninja import Query, Router, Status
 
-from apps.accounts.auth import session_or_bearer
-from apps.accounts.models import User
+from apps.accounts.auth import session_or_bearer, signed_in_user
 from apps.core.errors import NotFound, ProviderUnavailable
 from apps.core.languages import normalize
 from apps.core.origin import same_origin_only
@@ -42,10 +41,6 @@ CHECK_PATHS = {
 }
 
 
-def _user(request: HttpRequest) -> User:
-    return request.auth  # type: ignore[attr-defined]
-
-
 def _language(request: HttpRequest) -> str:
     return normalize(get_language_from_request(request)) or "en"
 
@@ -53,7 +48,7 @@ def _language(request: HttpRequest) -> str:
 @router.get("lead-verification/companies", response=Data)
 @same_origin_only
 def search(request: HttpRequest, query: Query[SearchQuery]) -> dict[str, Any]:
-    with search_allowance(_user(request).pk):
+    with search_allowance(signed_in_user(request).pk):
         rows = selectors.search_companies(name=query.name, website=query.website)
     return envelope(rows, total=len(rows))
 
@@ -64,7 +59,7 @@ def search_internet(request: HttpRequest, query: Query[SearchQuery]) -> dict[str
     """Companies from the company registry and the web search, in the rows of the database
     search (with no id: they are not stored) plus their source; `meta.unavailable` says which
     source was off or failed."""
-    with search_allowance(_user(request).pk):
+    with search_allowance(signed_in_user(request).pk):
         selectors.search_companies(name=query.name, website=query.website)  # the same messages
         try:
             found = internet_search(name=query.name, website=query.website)
@@ -84,7 +79,7 @@ def search_internet(request: HttpRequest, query: Query[SearchQuery]) -> dict[str
 @router.post("lead-verification/companies/request-contact", response={201: Data})
 def request_contact(request: HttpRequest, payload: ContactIn) -> Status[dict[str, Any]]:
     stored = services.request_report(
-        user=_user(request), form=report_form(payload), report_types=[]
+        user=signed_in_user(request), form=report_form(payload), report_types=[]
     )
     return Status(
         201, envelope({"id": stored.pk, "status": stored.status}, message=services.CONTACT_RECEIVED)
@@ -104,7 +99,7 @@ def run_check(
     if check not in CHECK_PATHS:
         raise NotFound("Unknown check")
     verification = services.run_check(
-        user=_user(request),
+        user=signed_in_user(request),
         company_id=company_id,
         check=CHECK_PATHS[check],
         domain=payload.domain,
@@ -116,24 +111,24 @@ def run_check(
 
 @router.get("lead-verification/companies/{company_id}/results", response=Data)
 def results(request: HttpRequest, company_id: RecordId) -> dict[str, Any]:
-    return envelope(selectors.results(_user(request), company_id, _language(request)))
+    return envelope(selectors.results(signed_in_user(request), company_id, _language(request)))
 
 
 @router.get("lead-verification/companies/{company_id}/shipments/summary", response=Data)
 def shipments_summary(request: HttpRequest, company_id: RecordId) -> dict[str, Any]:
-    return envelope(selectors.trade_section(_user(request), company_id))
+    return envelope(selectors.trade_section(signed_in_user(request), company_id))
 
 
 @router.get("lead-verification/companies/{company_id}/sanctions/check", response=Data)
 def sanctions_check(request: HttpRequest, company_id: RecordId) -> dict[str, Any]:
-    return envelope(selectors.sanctions_section(_user(request), company_id))
+    return envelope(selectors.sanctions_section(signed_in_user(request), company_id))
 
 
 @router.get("lead-verification/companies/{company_id}/domains/check", response=Data)
 def domain_check(
     request: HttpRequest, company_id: RecordId, query: Query[DomainQuery]
 ) -> dict[str, Any]:
-    return envelope(selectors.website_section(_user(request), company_id, query.domain))
+    return envelope(selectors.website_section(signed_in_user(request), company_id, query.domain))
 
 
 @router.post("lead-verification/companies/{company_id}/request-report", response={201: Data})
@@ -141,7 +136,7 @@ def request_report(
     request: HttpRequest, company_id: RecordId, payload: ReportIn
 ) -> Status[dict[str, Any]]:
     stored = services.request_report(
-        user=_user(request),
+        user=signed_in_user(request),
         form=report_form(payload),
         report_types=payload.report_types,
         company_id=company_id,
@@ -153,4 +148,4 @@ def request_report(
 
 @router.get("users/lead-verification", response=Data)
 def my_verifications(request: HttpRequest) -> dict[str, Any]:
-    return envelope(selectors.user_verifications(_user(request)))
+    return envelope(selectors.user_verifications(signed_in_user(request)))

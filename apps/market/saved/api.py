@@ -9,8 +9,7 @@ from django.http import HttpRequest
 from django.utils.translation import get_language_from_request
 from ninja import Router, Status
 
-from apps.accounts.auth import session_or_bearer
-from apps.accounts.models import User
+from apps.accounts.auth import session_or_bearer, signed_in_user
 from apps.core.languages import normalize
 from apps.core.responses import envelope
 from apps.core.schemas import Envelope, Message
@@ -22,20 +21,16 @@ router = Router(tags=["saved searches"], auth=session_or_bearer)
 DELETED = "Saved search deleted"
 
 
-def _user(request: HttpRequest) -> User:
-    return request.auth  # type: ignore[attr-defined]
-
-
 @router.get("saved-searches", response=Envelope[list[SavedSearchOut]])
 def saved_searches(request: HttpRequest) -> dict[str, Any]:
-    return envelope(services.saved_searches(_user(request)))
+    return envelope(services.saved_searches(signed_in_user(request)))
 
 
 @router.post("saved-searches", response={201: Envelope[SavedSearchOut]})
 def save_search(request: HttpRequest, payload: SavedSearchIn) -> Status[dict[str, Any]]:
     """Alert emails are written in the language the user saved the search in."""
     saved = services.save_search(
-        _user(request),
+        signed_in_user(request),
         filters=payload.filters,
         name=payload.name,
         alerts=payload.alerts,
@@ -49,12 +44,12 @@ def update_saved_search(
     request: HttpRequest, saved_id: int, payload: SavedSearchPatch
 ) -> dict[str, Any]:
     saved = services.update_saved_search(
-        _user(request), saved_id, name=payload.name, alerts=payload.alerts
+        signed_in_user(request), saved_id, name=payload.name, alerts=payload.alerts
     )
     return envelope(services.saved_search_out(saved))
 
 
 @router.delete("saved-searches/{saved_id}", response=Envelope[Message])
 def delete_saved_search(request: HttpRequest, saved_id: int) -> dict[str, Any]:
-    services.delete_saved_search(_user(request), saved_id)
+    services.delete_saved_search(signed_in_user(request), saved_id)
     return envelope({"message": DELETED})
