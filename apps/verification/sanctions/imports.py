@@ -22,7 +22,7 @@ from pathlib import Path
 from django.db import transaction
 from django.utils import timezone
 
-from apps.core.fileimport import UNREADABLE_FILE_ERRORS
+from apps.core.importfiles import UNREADABLE_FILE_ERRORS
 from apps.verification.models import SanctionedParty, SanctionsList
 from apps.verification.sanctions import ofac, un
 from apps.verification.sanctions.names import match_key

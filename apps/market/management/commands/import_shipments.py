@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from apps.core.fileimport import add_file_import_arguments, run_file_import
+from apps.core.importfiles import add_file_import_arguments, run_file_import
 from apps.market.imports import ImportFormatError, import_shipments
 
 
