@@ -79,6 +79,26 @@ def _copy(table: str, columns: tuple[str, ...], rows: Iterator[tuple[Any, ...]])
         cursor.execute(f"VACUUM ANALYZE {table}")
 
 
+def _tables_referring_to(model: Any) -> list[str]:
+    """The model's table and every table whose rows point at it, directly or through another
+    (leads, their contact requests, verification's caches of a company), referring ones
+    first: the order to empty them in."""
+    order: list[str] = []
+    seen: set[Any] = set()
+
+    def visit(current: Any) -> None:
+        if current in seen:
+            return
+        seen.add(current)
+        for relation in current._meta.get_fields(include_hidden=True):
+            if relation.auto_created and not relation.concrete and relation.related_model:
+                visit(relation.related_model)
+        order.append(current._meta.db_table)
+
+    visit(model)
+    return order
+
+
 def load_leads(companies: int, people: int, fresh: bool) -> None:
     from django.db import connection
 
@@ -90,7 +110,8 @@ def load_leads(companies: int, people: int, fresh: bool) -> None:
     if not fresh and present >= (companies, people):
         print(f"{present[0]:,} companies and {present[1]:,} people already loaded")
         return
-    tables = [m._meta.db_table for m in (ContactRequest, Lead, Company)]
+    tables = _tables_referring_to(Company)
+    assert {ContactRequest._meta.db_table, Lead._meta.db_table} <= set(tables)
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             cursor.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY")
