@@ -25,7 +25,7 @@ NOT_FOUND_BODY = {
     "en": "We found no mobile number for {who}.\n"
     "The {credits} credits of the request are back in your balance.\n",
     "vi": "Chúng tôi không tìm thấy số di động của {who}.\n"
-    "{credits} tín dụng của yêu cầu này đã được hoàn lại vào số dư của bạn.\n",
+    "{credits} điểm của yêu cầu này đã được hoàn lại vào số dư của bạn.\n",
     "zh-hans": "我们没有找到 {who} 的手机号码。\n本次申请的 {credits} 积分已退回您的余额。\n",
 }
 FAILED_SUBJECT = {
@@ -40,7 +40,7 @@ FAILED_BODY = {
     "You can ask again later from My leads.\n",
     "vi": "Chúng tôi không tra cứu được số di động của {who}: nguồn dữ liệu không phản hồi, "
     "kể cả sau nhiều lần thử.\n"
-    "{credits} tín dụng của yêu cầu này đã được hoàn lại vào số dư của bạn. "
+    "{credits} điểm của yêu cầu này đã được hoàn lại vào số dư của bạn. "
     "Bạn có thể yêu cầu lại sau trong mục Khách hàng tiềm năng của tôi.\n",
     "zh-hans": "我们未能查询到 {who} 的手机号码：数据来源多次尝试后仍无响应。\n"
     "本次申请的 {credits} 积分已退回您的余额。您可以稍后在“我的线索”中再次申请。\n",

@@ -238,7 +238,7 @@ RESULT_MAIL: dict[str, dict[str, str]] = {
     },
     "body": {
         "en": "The verification of {company} has finished.\n\nVerdict: {status}\n{reasons}\n\nCredits charged: {credits}\nThe full result with its evidence: {url}\n",
-        "vi": "Việc xác minh {company} đã hoàn tất.\n\nKết luận: {status}\n{reasons}\n\nTín dụng đã trừ: {credits}\nKết quả đầy đủ kèm bằng chứng: {url}\n",
+        "vi": "Việc xác minh {company} đã hoàn tất.\n\nKết luận: {status}\n{reasons}\n\nĐiểm đã trừ: {credits}\nKết quả đầy đủ kèm bằng chứng: {url}\n",
         "zh-hans": "{company}的核实已完成。\n\n结论：{status}\n{reasons}\n\n扣除积分：{credits}\n完整结果及证据：{url}\n",
     },
 }

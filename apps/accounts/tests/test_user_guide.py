@@ -34,7 +34,7 @@ HEADINGS = {
         "2. Phân tích thị trường và ô hỏi đáp AI",
         "3. Tìm người mua",
         "4. Xác minh đối tác",
-        "5. Gói dịch vụ và tín dụng",
+        "5. Gói dịch vụ và điểm",
     ],
     "zh": [
         "用户指南",

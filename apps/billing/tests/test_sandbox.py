@@ -42,7 +42,7 @@ def status_of(order: Order) -> str:
     ("language", "html_lang", "words"),
     [
         ("en", "en", ["Checkout", "Basic", "100 credits", "Pay", "Cancel", "Test payment"]),
-        ("vi", "vi", ["Thanh toán", "Cơ bản", "100 tín dụng", "Hủy", "Thanh toán thử nghiệm"]),
+        ("vi", "vi", ["Thanh toán", "Cơ bản", "100 điểm", "Hủy", "Thanh toán thử nghiệm"]),
         ("zh", "zh-Hans", ["结账", "基础版", "100 个积分", "支付", "取消", "测试支付"]),
         ("fr", "en", ["Checkout", "Basic", "100 credits", "Pay", "Cancel"]),
     ],

@@ -322,7 +322,7 @@ def test_an_email_source_that_times_out_answers_503_and_charges_nothing(
     ("language", "subject", "told"),
     [
         ("en", "Phone lookup failed: Anna", "5 credits of the request are back"),
-        ("vi", "Không tra cứu được số điện thoại: Anna", "5 tín dụng"),
+        ("vi", "Không tra cứu được số điện thoại: Anna", "5 điểm"),
         ("zh-hans", "电话号码查询失败：Anna", "5 积分已退回"),  # noqa: RUF001
     ],
 )

@@ -386,7 +386,7 @@ def test_a_settled_run_mails_its_verdict_once_in_the_users_language(
     assert sent.subject == "Xác minh Dutch Nut Trading B.V.: Cần rà soát"
     assert "Không thể chạy bước kiểm tra danh sách trừng phạt" in sent.body
     assert f"/lead-verification/{buyer.pk}" in sent.body
-    assert f"Tín dụng đã trừ: {verification.credits_charged}" in sent.body
+    assert f"Điểm đã trừ: {verification.credits_charged}" in sent.body
 
 
 def test_checks_that_succeed_without_data_are_not_billed(
