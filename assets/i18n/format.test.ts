@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatMoney, formatShipmentDate } from "./format";
+import { formatDate, formatDateTime, formatMoney, formatShipmentDate } from "./format";
 
 describe("formatting", () => {
   it("writes money for the interface language, cents only when there are some", () => {
@@ -12,6 +12,8 @@ describe("formatting", () => {
   it("writes dates for the interface language", () => {
     expect(formatDate("2026-03-05T10:00:00Z", "en")).toBe("Mar 5, 2026");
     expect(formatDate("2026-03-05T10:00:00Z", "zh")).toBe("2026年3月5日");
+    expect(formatDate("2026-03-05T10:00:00Z", "vi")).toBe("05/03/2026");
+    expect(formatDateTime("2026-11-27T08:05:00Z", "vi")).toMatch(/^27\/11\/2026 \d{2}:05$/);
   });
 
   it("shows a shipment date in each language's way", () => {

@@ -43,12 +43,28 @@ export function formatMoney(amount: number, currency: string, language: Language
   }).format(amount);
 }
 
-export function formatDate(iso: string, language: Language): string {
-  return dateFormat(localeOf(language), { dateStyle: "medium" }).format(new Date(iso));
+/** A day as Vietnamese readers write it, dd/MM/yyyy (Intl's "medium" gives "5 thg 3, 2026"). */
+function vietnameseDay(date: Date, timeZone?: string): string {
+  const parts = dateFormat("vi-VN", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).formatToParts(date);
+  const part = (type: string) => parts.find((item) => item.type === type)?.value ?? "";
+  return `${part("day")}/${part("month")}/${part("year")}`;
 }
 
+/** A moment's day in the reader's time zone: "Mar 5, 2026", "05/03/2026", "2026年3月5日". */
+export function formatDate(iso: string, language: Language): string {
+  const date = new Date(iso);
+  if (language === "vi") return vietnameseDay(date);
+  return dateFormat(localeOf(language), { dateStyle: "medium" }).format(date);
+}
+
+/** A moment in the reader's time zone: "Mar 5, 2026, 10:00 AM", "05/03/2026 10:00". */
 export function formatDateTime(iso: string, language: Language): string {
-  return dateFormat(localeOf(language), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  const date = new Date(iso);
+  if (language === "vi") {
+    const time = dateFormat("vi-VN", { hour: "2-digit", minute: "2-digit", hour12: false }).format(date);
+    return `${vietnameseDay(date)} ${time}`;
+  }
+  return dateFormat(localeOf(language), { dateStyle: "medium", timeStyle: "short" }).format(date);
 }
 
 /** A shipment date (ISO) for the language: "Mar 5, 2024", "05/03/2024", "2024-03-05". */
@@ -58,15 +74,10 @@ export function formatShipmentDate(iso: string, language: Language): string {
   if (language === "en") {
     return dateFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(date);
   }
-  const parts = dateFormat(localeOf(language), {
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    timeZone: "UTC",
-  }).formatToParts(date);
+  if (language === "vi") return vietnameseDay(date, "UTC");
+  const parts = dateFormat(localeOf(language), { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "UTC" }).formatToParts(date);
   const part = (type: string) => parts.find((item) => item.type === type)?.value ?? "";
-  if (language === "zh") return `${part("year")}-${part("month")}-${part("day")}`;
-  return `${part("day")}/${part("month")}/${part("year")}`;
+  return `${part("year")}-${part("month")}-${part("day")}`;
 }
 
 /** A month ("2024-03") for the language: "Mar 2024", "03/2024", "2024年3月". */
