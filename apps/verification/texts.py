@@ -116,8 +116,8 @@ RECOMMENDATIONS: dict[str, dict[str, dict[str, str]]] = {
 STATUS_NAMES: dict[str, dict[str, str]] = {
     "do_not_trade": {"en": "Do not trade", "vi": "Không giao dịch", "zh-hans": "请勿交易"},
     "needs_review": {"en": "Needs review", "vi": "Cần rà soát", "zh-hans": "需要审核"},
-    "partly_verified": {"en": "Partly verified", "vi": "Xác minh một phần", "zh-hans": "部分核实"},
-    "verified": {"en": "Verified", "vi": "Đã xác minh", "zh-hans": "已核实"},
+    "partly_verified": {"en": "Partly verified", "vi": "Xác minh một phần", "zh-hans": "部分核验"},
+    "verified": {"en": "Verified", "vi": "Đã xác minh", "zh-hans": "已核验"},
 }
 
 # One sentence per reason of the verdict (see verdict.py), filled from its params.
@@ -234,12 +234,12 @@ RESULT_MAIL: dict[str, dict[str, str]] = {
     "subject": {
         "en": "Verification of {company}: {status}",
         "vi": "Xác minh {company}: {status}",
-        "zh-hans": "{company}的核实结果：{status}",
+        "zh-hans": "{company}的核验结果：{status}",
     },
     "body": {
         "en": "The verification of {company} has finished.\n\nVerdict: {status}\n{reasons}\n\nCredits charged: {credits}\nThe full result with its evidence: {url}\n",
         "vi": "Việc xác minh {company} đã hoàn tất.\n\nKết luận: {status}\n{reasons}\n\nĐiểm đã trừ: {credits}\nKết quả đầy đủ kèm bằng chứng: {url}\n",
-        "zh-hans": "{company}的核实已完成。\n\n结论：{status}\n{reasons}\n\n扣除积分：{credits}\n完整结果及证据：{url}\n",
+        "zh-hans": "{company}的核验已完成。\n\n结论：{status}\n{reasons}\n\n扣除积分：{credits}\n完整结果及证据：{url}\n",
     },
 }
 
