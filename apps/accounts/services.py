@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -341,13 +342,23 @@ def _demands_today(email: str) -> int:
     return ServiceDemand.objects.filter(email__iexact=email, created_at__gte=since).count()
 
 
+def full_name(first_name: str, last_name: str) -> str:
+    """The name as its language writes it: a Chinese name surname first and without a space
+    (王小明), others given name first ('Lan Nguyen')."""
+    if re.search(r"[\u3400-\u9fff]", first_name + last_name):
+        return f"{last_name}{first_name}"
+    return f"{first_name} {last_name}".strip()
+
+
 def _send_demand_emails(demand: ServiceDemand, features: list[str], acknowledge: bool) -> None:
     """The acknowledgement (when `acknowledge`) and the operators' notice. The demand is stored
     whatever happens here: a mail server that fails is logged, never the sender's error."""
     language = demand.language
     if acknowledge:
         body = text("ack_body", language).format(
-            first_name=demand.first_name, features=feature_names(features, language)
+            first_name=demand.first_name,
+            full_name=full_name(demand.first_name, demand.last_name),
+            features=feature_names(features, language),
         )
         send_or_log(text("ack_subject", language), body, [demand.email], f"demand {demand.pk}")
     if settings.OPERATORS_EMAIL:

@@ -59,7 +59,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "Our team will contact you soon.\n\nTradewise\n",
         "vi": "Xin chào {first_name},\n\nCảm ơn bạn đã quan tâm đến {features}. "
         "Đội ngũ của chúng tôi sẽ sớm liên hệ với bạn.\n\nTradewise\n",
-        "zh-hans": "{first_name}，您好：\n\n感谢您对{features}的关注。"
+        # A Chinese business letter greets by the full name, surname first.
+        "zh-hans": "尊敬的{full_name}，您好：\n\n感谢您对{features}的关注。"
         "我们的团队会尽快与您联系。\n\nTradewise\n",
     },
 }

@@ -1,3 +1,5 @@
+# ruff: noqa: RUF001
+
 import json
 from datetime import timedelta
 from typing import Any
@@ -78,6 +80,19 @@ def test_the_acknowledgement_is_in_the_interface_language(
     assert mail.outbox[0].subject == "Chúng tôi đã nhận được yêu cầu của bạn"
     assert "Trợ lý bán hàng AI" in mail.outbox[0].body
     assert mail.outbox[1].subject.startswith("Service demand from")
+
+
+@pytest.mark.parametrize(
+    ("first", "last", "greeting"),
+    [("小明", "王", "尊敬的王小明，您好："), ("Lan", "Nguyen", "尊敬的Lan Nguyen，您好：")],
+)
+def test_a_chinese_acknowledgement_greets_by_the_full_name(
+    client: Client, django_capture_on_commit_callbacks: Any, first: str, last: str, greeting: str
+) -> None:
+    body = {**VALID, "first_name": first, "last_name": last}
+    with django_capture_on_commit_callbacks(execute=True):
+        submit(client, body, Accept_Language="zh-CN,zh;q=0.9")
+    assert mail.outbox[0].body.startswith(greeting)
 
 
 MESSAGES = {
