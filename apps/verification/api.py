@@ -79,7 +79,10 @@ def search_internet(request: HttpRequest, query: Query[SearchQuery]) -> dict[str
 @router.post("lead-verification/companies/request-contact", response={201: Data})
 def request_contact(request: HttpRequest, payload: ContactIn) -> Status[dict[str, Any]]:
     stored = services.request_report(
-        user=signed_in_user(request), form=report_form(payload), report_types=[]
+        user=signed_in_user(request),
+        form=report_form(payload),
+        report_types=[],
+        language=_language(request),
     )
     return Status(
         201, envelope({"id": stored.pk, "status": stored.status}, message=services.CONTACT_RECEIVED)
@@ -140,6 +143,7 @@ def request_report(
         form=report_form(payload),
         report_types=payload.report_types,
         company_id=company_id,
+        language=_language(request),
     )
     return Status(
         201, envelope({"id": stored.pk, "status": stored.status}, message=services.REPORT_RECEIVED)

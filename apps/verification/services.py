@@ -259,6 +259,7 @@ def request_report(
     form: ReportForm,
     report_types: list[str],
     company_id: int | None = None,
+    language: str = "en",
 ) -> ReportRequest:
     """Store an advanced report request (with `report_types` and a company) or a custom one,
     for operators to answer, and confirm it to the user by email."""
@@ -277,24 +278,28 @@ def request_report(
         job_title=form.job_title,
         message=form.message,
     )
-    transaction.on_commit(lambda: _confirm_report(request))
+    transaction.on_commit(lambda: _confirm_report(request, language))
     return request
 
 
-def _confirm_report(request: ReportRequest) -> None:
-    about = ", ".join(request.report_types) or "custom report"
-    body = (
-        f"Dear {request.first_name} {request.last_name},\n\n"
-        f"We received your request ({about}) about {request.company_name}.\n"
-        "Our staff will contact you; we reply within 24 hours.\n"
+def _confirm_report(request: ReportRequest, language: str) -> None:
+    """The confirmation to the requester in their language, and the operators' notice."""
+    about = f"report request {request.pk}"
+    company = request.company.name if request.company else None
+    name = f"{request.first_name} {request.last_name}"
+    subject, body = texts.report_mail(
+        language, name=name, report_types=request.report_types, company=company
     )
     recipients = list(dict.fromkeys([request.email, request.user.email]))
-    about = f"report request {request.pk}"
-    send_or_log(f"Report request received: {request.company_name}", body, recipients, about)
+    send_or_log(subject, body, recipients, about)
     if settings.OPERATORS_EMAIL:
+        _, english = texts.report_mail(
+            "en", name=name, report_types=request.report_types, company=company
+        )
         send_or_log(
             f"New {request.kind} report request #{request.pk}",
-            f"{body}\nPhone: {request.phone}\nMessage: {request.message}\n",
+            f"{english}\nRequester's company: {request.company_name}\n"
+            f"Phone: {request.phone}\nMessage: {request.message}\n",
             [settings.OPERATORS_EMAIL],
             about,
         )

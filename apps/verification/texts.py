@@ -243,6 +243,42 @@ RESULT_MAIL: dict[str, dict[str, str]] = {
     },
 }
 
+# The confirmation of a report request, to the requester, in the interface language.
+REPORT_MAIL: dict[str, dict[str, str]] = {
+    "subject": {
+        "en": "Report request received: {about}",
+        "vi": "Đã nhận yêu cầu báo cáo: {about}",
+        "zh-hans": "已收到报告申请：{about}",
+    },
+    "body": {
+        "en": "Dear {name},\n\nWe received your request for {reports} about {about}.\n"
+        "Our staff will contact you; we reply within 24 hours.\n\nTradewise\n",
+        "vi": "Kính gửi {name},\n\nChúng tôi đã nhận được yêu cầu {reports} về {about}.\n"
+        "Nhân viên của chúng tôi sẽ liên hệ với bạn trong vòng 24 giờ.\n\nTradewise\n",
+        "zh-hans": "尊敬的{name}，您好：\n\n我们已收到您关于{about}的{reports}申请。\n"
+        "我们的工作人员会与您联系，并在24小时内答复。\n\nTradewise\n",
+    },
+    "custom": {"en": "a custom report", "vi": "báo cáo theo yêu cầu", "zh-hans": "定制报告"},
+    "your_request": {
+        "en": "the company in your message",
+        "vi": "công ty trong tin nhắn của bạn",
+        "zh-hans": "您留言中的公司",
+    },
+}
+# The report types of the request form (apps.verification.schemas.REPORT_TYPES), by language.
+REPORT_TYPE_NAMES: dict[str, dict[str, str]] = {
+    "Credit Score and Limit": {"vi": "Điểm và hạn mức tín dụng", "zh-hans": "信用评分与额度"},
+    "Financial Performance": {"vi": "Hiệu quả tài chính", "zh-hans": "财务表现"},
+    "Director & Shareholder Information": {
+        "vi": "Thông tin giám đốc và cổ đông",
+        "zh-hans": "董事与股东信息",
+    },
+    "Company Ownership": {"vi": "Quyền sở hữu công ty", "zh-hans": "公司所有权"},
+    "Key Risk Indicators": {"vi": "Chỉ số rủi ro chính", "zh-hans": "关键风险指标"},
+    "Business Verification": {"vi": "Xác minh doanh nghiệp", "zh-hans": "企业核验"},
+    "Other": {"vi": "Khác", "zh-hans": "其他"},
+}
+
 SCREENED_LIST: dict[str, str] = {
     "en": "{name} ({date}, {count} entries)",
     "vi": "{name} ({date}, {count} mục)",
@@ -309,3 +345,17 @@ def result_mail(
 
 def recommendation_texts(topic: str, value: str) -> dict[str, str]:
     return dict(RECOMMENDATIONS[topic][value])
+
+
+def report_mail(
+    language: str, *, name: str, report_types: list[str], company: str | None
+) -> tuple[str, str]:
+    """Subject and body of the confirmation of a report request: what was asked, about which
+    company (the one the report is about; a custom request names none)."""
+    about = company or REPORT_MAIL["your_request"][language]
+    names = [REPORT_TYPE_NAMES.get(kind, {}).get(language, kind) for kind in report_types]
+    reports = LIST_SEPARATOR[language].join(names) or REPORT_MAIL["custom"][language]
+    return (
+        REPORT_MAIL["subject"][language].format(about=about),
+        REPORT_MAIL["body"][language].format(name=name, reports=reports, about=about),
+    )

@@ -296,13 +296,29 @@ def test_a_report_request_is_stored_and_confirmed_by_email(
         "Phuc An Agri",
     )
     confirmation = mail.outbox[0]
-    assert confirmation.subject == "Report request received: Phuc An Agri"
+    # About the company the report is on, not the requester's own (Phuc An Agri).
+    assert confirmation.subject == f"Report request received: {buyer.name}"
     assert confirmation.body == (
         "Dear Lan Nguyen,\n\n"
-        "We received your request (Credit Score and Limit, Company Ownership) about Phuc An Agri.\n"
-        "Our staff will contact you; we reply within 24 hours.\n"
+        "We received your request for Credit Score and Limit; Company Ownership about "
+        f"{buyer.name}.\nOur staff will contact you; we reply within 24 hours.\n\nTradewise\n"
     )
     assert "lan@exporter.example" in confirmation.to
+
+
+def test_a_report_request_is_confirmed_in_the_interface_language(
+    member_client: Client, buyer: Company, django_capture_on_commit_callbacks: Any
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        member_client.post(
+            f"{BASE}/{buyer.pk}/request-report",
+            {**FORM, "report_types": ["Key Risk Indicators"]},
+            content_type="application/json",
+            headers={"Accept-Language": "vi"},
+        )
+    confirmation = mail.outbox[0]
+    assert confirmation.subject == f"Đã nhận yêu cầu báo cáo: {buyer.name}"
+    assert f"yêu cầu Chỉ số rủi ro chính về {buyer.name}" in confirmation.body
 
 
 def test_a_custom_report_request_is_stored_and_told_to_the_operators(
@@ -324,11 +340,15 @@ def test_a_custom_report_request_is_stored_and_told_to_the_operators(
     )
     confirmation, notice = mail.outbox
     assert FORM["email"] in confirmation.to
-    assert "We received your request (custom report) about Phuc An Agri." in confirmation.body
+    assert (
+        "We received your request for a custom report about the company in your message."
+        in confirmation.body
+    )
     assert notice.to == [settings.OPERATORS_EMAIL]
     assert notice.subject == f"New custom report request #{stored.pk}"
     assert notice.body.endswith(
-        "\nPhone: +84 28 3822 9999\nMessage: Ownership of a Hamburg buyer\n"
+        "\nRequester's company: Phuc An Agri\nPhone: +84 28 3822 9999\n"
+        "Message: Ownership of a Hamburg buyer\n"
     )
 
 
