@@ -2,6 +2,7 @@ import { useState } from "react";
 import { companyFiltersFromQuery, emptyLeadFilters, useCompany, useLeads, type CompanyDetail } from "../../api/leads";
 import { PAGE_SIZES } from "../../api/market";
 import { formatShipmentDate } from "../../i18n/format";
+import { labelFor } from "../../i18n/labels";
 import { useT } from "../../i18n/useT";
 import { EmptyState, PageHeader } from "../../shell/PageHeader";
 import { Skeleton } from "../../shell/Skeleton";
@@ -17,13 +18,18 @@ function Facts({ company }: { company: CompanyDetail }) {
   const { nameOf } = useCountries();
   const facts: [string, string][] = [
     [t("leads.detail.location"), [company.city, nameOf(company.country)].filter(Boolean).join(", ")],
-    [t("leads.companies.industries"), company.industries.join(", ")],
+    [t("leads.companies.industries"), company.industries.map((industry) => labelFor(t, "leads.industry", industry)).join(", ")],
     [t("leads.companies.revenue"), formatRevenue(company, language)],
     [t("leads.companies.employees"), formatCount(company.employees, language)],
     [t("leads.detail.founded"), company.foundedYear ? String(company.foundedYear) : ""],
-    [t("leads.filters.businessType"), company.businessType],
+    [t("leads.filters.businessType"), company.businessType && labelFor(t, "leads.businessType", company.businessType)],
     [t("leads.filters.technology"), company.technologies.join(", ")],
-    [t("leads.detail.funding"), [company.fundingStage, company.fundingDate && formatShipmentDate(company.fundingDate, language)].filter(Boolean).join(" · ")],
+    [
+      t("leads.detail.funding"),
+      [company.fundingStage && labelFor(t, "leads.fundingStage", company.fundingStage), company.fundingDate && formatShipmentDate(company.fundingDate, language)]
+        .filter(Boolean)
+        .join(" · "),
+    ],
     [t("leads.detail.jobPostings"), company.jobPostings ? formatCount(company.jobPostings, language) : ""],
     [t("leads.detail.retailLocations"), formatCount(company.retailLocations, language)],
     [t("leads.detail.people"), formatCount(company.peopleCount, language)],

@@ -1,5 +1,6 @@
 import type { Company, Page } from "../../api/leads";
 import { formatShipmentDate } from "../../i18n/format";
+import { labelFor } from "../../i18n/labels";
 import { Pagination } from "../../components/Pagination";
 import { useT } from "../../i18n/useT";
 import { Link } from "../../shell/Link";
@@ -94,7 +95,7 @@ export function CompanyTable({ result, loading, pageSizes, listSearch, selected,
                     {company.domain && ` · ${company.domain}`}
                   </span>
                 </td>
-                <td className="leads-table__industries" data-label={label.industries}>{company.industries.join(", ") || "—"}</td>
+                <td className="leads-table__industries" data-label={label.industries}>{company.industries.map((industry) => labelFor(t, "leads.industry", industry)).join(", ") || "—"}</td>
                 <td className="data-table__number" data-label={label.revenue}>
                   {formatRevenue(company, language)}
                 </td>
