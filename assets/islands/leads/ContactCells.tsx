@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useSWRConfig } from "swr";
 import {
   EMAIL_CREDITS,
@@ -21,12 +21,23 @@ interface CellProps {
   onRevealed: (lead: Lead) => void;
 }
 
-/** Runs a paid reveal: the row takes the answer, a short balance opens the credit plans. */
+/**
+ * Runs a paid reveal: the row takes the answer, a short balance opens the credit plans. The
+ * cell keeps the keyboard focus when its button gives way to the answer (`Cell`), instead of
+ * the focus falling back to the top of the page.
+ */
 function useReveal(action: "request_email" | "request_phone", onRevealed: (lead: Lead) => void) {
   const analytics = useAnalytics();
   const handleError = useApiErrorHandler();
   const { mutate } = useSWRConfig();
   const [busy, setBusy] = useState(false);
+  const [answered, setAnswered] = useState(false);
+  const cell = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (!answered) return;
+    cell.current?.focus();
+    setAnswered(false);
+  }, [answered]);
   const run = async (call: () => Promise<Reveal>, done: (reveal: Reveal) => void) => {
     setBusy(true);
     try {
@@ -34,6 +45,7 @@ function useReveal(action: "request_email" | "request_phone", onRevealed: (lead:
       analytics.event("find_global_lead", action, reveal.message, { credits: reveal.creditsCharged });
       onRevealed(reveal.lead);
       done(reveal);
+      setAnswered(true);
       void mutate(isLeadListKey);
     } catch (error) {
       handleError(error);
@@ -42,21 +54,38 @@ function useReveal(action: "request_email" | "request_phone", onRevealed: (lead:
       setBusy(false);
     }
   };
-  return { busy, run };
+  return { busy, run, cell };
+}
+
+/** A contact cell that can take the focus from its own button. */
+function Cell({ cell, children }: { cell: React.RefObject<HTMLSpanElement | null>; children: ReactNode }) {
+  return (
+    <span ref={cell} tabIndex={-1} className="leads-contact-cell">
+      {children}
+    </span>
+  );
 }
 
 export function EmailCell({ lead, onRevealed }: CellProps) {
   const t = useT();
-  const { busy, run } = useReveal("request_email", onRevealed);
+  const { busy, run, cell } = useReveal("request_email", onRevealed);
   if (lead.emailState === "found" && lead.email) {
     return (
-      <span className="leads-contact">
-        <a href={`mailto:${lead.email}`}>{lead.email}</a>
-        {lead.emailStatus && <span className={`badge leads-status leads-status--${lead.emailStatus}`}>{t(statusKey(lead.emailStatus))}</span>}
-      </span>
+      <Cell cell={cell}>
+        <span className="leads-contact">
+          <a href={`mailto:${lead.email}`}>{lead.email}</a>
+          {lead.emailStatus && <span className={`badge leads-status leads-status--${lead.emailStatus}`}>{t(statusKey(lead.emailStatus))}</span>}
+        </span>
+      </Cell>
     );
   }
-  if (lead.emailState === "not_found") return <span className="muted">{t("leads.email.none")}</span>;
+  if (lead.emailState === "not_found") {
+    return (
+      <Cell cell={cell}>
+        <span className="muted">{t("leads.email.none")}</span>
+      </Cell>
+    );
+  }
   const reveal = () =>
     run(
       () => requestEmail(lead.id),
@@ -68,15 +97,11 @@ export function EmailCell({ lead, onRevealed }: CellProps) {
         ),
     );
   return (
-    <button
-      type="button"
-      className="button button--secondary button--small"
-      disabled={busy}
-      onClick={() => void reveal()}
-    >
-      {t("leads.email.reveal", { credits: EMAIL_CREDITS })}{" "}
-      <span className="sr-only">{t("leads.contact.ofPerson", { name: lead.name })}</span>
-    </button>
+    <Cell cell={cell}>
+      <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => void reveal()}>
+        {t("leads.email.reveal", { credits: EMAIL_CREDITS })} <span className="sr-only">{t("leads.contact.ofPerson", { name: lead.name })}</span>
+      </button>
+    </Cell>
   );
 }
 
@@ -88,15 +113,29 @@ function statusKey(status: string) {
 
 export function PhoneCell({ lead, onRevealed }: CellProps) {
   const t = useT();
-  const { busy, run } = useReveal("request_phone", onRevealed);
-  if (lead.phoneState === "found" && lead.phone) return <a href={`tel:${lead.phone}`}>{lead.phone}</a>;
-  if (lead.phoneState === "not_found") return <span className="muted">{t("leads.phone.none")}</span>;
+  const { busy, run, cell } = useReveal("request_phone", onRevealed);
+  if (lead.phoneState === "found" && lead.phone) {
+    return (
+      <Cell cell={cell}>
+        <a href={`tel:${lead.phone}`}>{lead.phone}</a>
+      </Cell>
+    );
+  }
+  if (lead.phoneState === "not_found") {
+    return (
+      <Cell cell={cell}>
+        <span className="muted">{t("leads.phone.none")}</span>
+      </Cell>
+    );
+  }
   if (lead.phoneState === "processing") {
     return (
-      <span className="leads-processing" role="status">
-        <span className="badge leads-status leads-status--processing">{t("leads.phone.processing")}</span>
-        <span className="data-table__detail">{t("leads.phone.timing")}</span>
-      </span>
+      <Cell cell={cell}>
+        <span className="leads-processing" role="status">
+          <span className="badge leads-status leads-status--processing">{t("leads.phone.processing")}</span>
+          <span className="data-table__detail">{t("leads.phone.timing")}</span>
+        </span>
+      </Cell>
     );
   }
   const request = () =>
@@ -124,11 +163,13 @@ export function PhoneCell({ lead, onRevealed }: CellProps) {
       <span className="sr-only">{t("leads.contact.ofPerson", { name: lead.name })}</span>
     </button>
   );
-  if (lead.phoneState !== "failed") return button;
+  if (lead.phoneState !== "failed") return <Cell cell={cell}>{button}</Cell>;
   // A lookup whose source never answered was refunded: say so, and let it be asked again.
   return (
-    <span className="leads-contact">
-      <span className="muted">{t("leads.phone.failed")}</span> {button}
-    </span>
+    <Cell cell={cell}>
+      <span className="leads-contact">
+        <span className="muted">{t("leads.phone.failed")}</span> {button}
+      </span>
+    </Cell>
   );
 }

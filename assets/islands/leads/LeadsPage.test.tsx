@@ -259,13 +259,16 @@ describe("people search", () => {
     window.history.replaceState(null, "", "/find-global-lead?company_ids=42");
     renderPage(leadPage);
     fireEvent.click(await screen.findByRole("button", { name: "Reveal email (1 credit) of Anna Becker" }));
-    expect(await screen.findByRole("link", { name: "anna@nordkern.example" })).toBeTruthy();
+    const email = await screen.findByRole("link", { name: "anna@nordkern.example" });
     expect(screen.getByText("Valid")).toBeTruthy();
+    // The keyboard stays on the cell the button was in, not at the top of the page.
+    await waitFor(() => expect(document.activeElement).toBe(email.closest(".leads-contact-cell")));
     expect(useToastStore.getState().toasts[0]?.title).toEqual({ id: "leads.email.revealed" });
     await waitFor(() => expect(queriesTo(fetchMock, EMPLOYEES_PATH).length).toBe(2));
 
     fireEvent.click(screen.getByRole("button", { name: "Request phone (5 credits) of Anna Becker" }));
-    expect(await screen.findByText("Processing")).toBeTruthy();
+    const processing = await screen.findByText("Processing");
+    await waitFor(() => expect(document.activeElement).toBe(processing.closest(".leads-contact-cell")));
     expect(screen.getByText("It may take 5 minutes; the number will also be emailed to you.")).toBeTruthy();
     expect(vi.mocked(refreshProfile).mock.calls.length).toBeGreaterThanOrEqual(3);
   });
