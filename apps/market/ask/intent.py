@@ -79,15 +79,16 @@ _VI_NUMBERS = {
 _ZH_NUMBERS = {c: n for n, c in enumerate("一二三四五六七八九十", start=1)} | {"两": 2}
 _EN_RANKED = re.compile(
     r"\btop\s*(?P<n>\d{1,3}|" + "|".join(_EN_NUMBERS) + r")\b"
-    r"|\b(?P<m>\d{1,3}|" + "|".join(_EN_NUMBERS) + r")\s+(?:biggest|largest|leading|main|top|"
-    r"major|most active|busiest|key)\b"
+    r"|\b(?P<m>\d{1,3}|" + "|".join(_EN_NUMBERS) + r")\s+(?:[a-z]+\s+)?(?:biggest|largest|"
+    r"leading|main|top|major|most active|busiest|key|companies|importers|buyers|exporters|"
+    r"suppliers|firms|customers|markets|countries)\b"
 )
 _VI_RANKED = re.compile(
     r"\btop\s*(?P<n>\d{1,3})\b|\b(?P<m>\d{1,3}|" + "|".join(_VI_NUMBERS) + r")\s+"
     r"(?:nha nhap khau|nha xuat khau|doanh nghiep|cong ty|khach hang|nha cung cap|thi truong)"
 )
 _ZH_RANKED = re.compile(
-    r"前\s*(?P<n>\d{1,3}|[一二两三四五六七八九十]+)|(?P<m>\d{1,3}|[一二两三四五六七八九十])大"
+    r"前\s*(?P<n>\d{1,3}|[一二两三四五六七八九十]+)|(?P<m>\d{1,3}|[一二两三四五六七八九十])(?:大|家)"
 )
 
 

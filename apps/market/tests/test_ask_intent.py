@@ -57,6 +57,9 @@ def test_questions_about_shipments_made_are_not_forecasts(question: str) -> None
         ("前五大腰果进口商", 5),
         ("咖啡进口商前10名", 10),
         ("胡椒三大进口商", 3),
+        ("Which 4 companies bought the most durian last year?", 4),
+        ("the 6 coffee importers that bought the most", 6),
+        ("哪5家公司进口了最多的榴莲", 5),
     ],
 )
 def test_a_ranking_lists_the_number_of_names_asked(question: str, ranked: int) -> None:
