@@ -85,7 +85,9 @@ def build(language: str) -> Path:
         raise ValueError(f"no user guide in {language!r}; languages: {', '.join(LANGUAGES)}")
     target = guide_path(language)
     target.parent.mkdir(parents=True, exist_ok=True)
-    pdf = HTML(string=render_html(language)).write_pdf()
+    # Tagged (headings, paragraphs, lists, figures and their alternative text in the PDF's
+    # structure tree), so screen readers read the guide in order.
+    pdf = HTML(string=render_html(language)).write_pdf(pdf_tags=True)
     with tempfile.NamedTemporaryFile(dir=target.parent, suffix=".pdf", delete=False) as out:
         out.write(pdf)
     os.chmod(out.name, 0o644)

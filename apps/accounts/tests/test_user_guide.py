@@ -85,6 +85,29 @@ def test_each_guide_holds_its_headings_in_its_language(built_guides: Path, langu
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_each_guide_is_tagged_for_screen_readers(built_guides: Path, language: str) -> None:
+    catalog = PdfReader(guide_path(language)).trailer["/Root"]
+    assert catalog["/MarkInfo"]["/Marked"]
+    tags = {
+        str(element.get_object().get("/S"))
+        for element in _structure(catalog["/StructTreeRoot"].get_object())
+    }
+    assert {"/H1", "/H2", "/P", "/Figure"} <= tags
+
+
+def _structure(node: Any) -> Any:
+    """Every element of a PDF structure tree, depth first."""
+    kids = node.get("/K")
+    if kids is None:
+        return
+    for kid in kids if isinstance(kids, list) else [kids]:
+        element = kid.get_object()
+        if hasattr(element, "get") and "/S" in element:
+            yield element
+            yield from _structure(element)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_every_page_draws_its_text_with_the_guide_fonts(built_guides: Path, language: str) -> None:
     reader = PdfReader(guide_path(language))
     assert len(reader.pages) >= 5
