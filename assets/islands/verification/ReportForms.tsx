@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type SubmitEvent, type ReactNode } from "react";
 import {
   emptyContact,
   REPORT_TYPES,
@@ -105,10 +105,21 @@ function ReportForm({ title, description, withTypes, send, initialMessage = "", 
   const [errors, setErrors] = useState<ReportErrors>({});
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const [errorsShown, setErrorsShown] = useState(0);
+  // Errors shown take the keyboard to the first field in error, whose label and error a screen
+  // reader then reads (aria-describedby); the summary above says how many there are.
+  useEffect(() => {
+    if (errorsShown) form.current?.querySelector<HTMLElement>('fieldset[aria-invalid="true"] input, input[aria-invalid="true"], textarea[aria-invalid="true"]')?.focus();
+  }, [errorsShown]);
+  const showErrors = (found: ReportErrors) => {
+    setErrors(found);
+    if (Object.keys(found).length > 0) setErrorsShown((count) => count + 1);
+  };
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     const found = validateReport(contact, withTypes ? types : null);
-    setErrors(found);
+    showErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
@@ -117,7 +128,7 @@ function ReportForm({ title, description, withTypes, send, initialMessage = "", 
       setSent(true);
     } catch (error) {
       const fieldErrors = reportErrorsOf(error);
-      if (fieldErrors) setErrors(fieldErrors);
+      if (fieldErrors) showErrors(fieldErrors);
       else handleError(error);
     } finally {
       setBusy(false);
@@ -134,7 +145,10 @@ function ReportForm({ title, description, withTypes, send, initialMessage = "", 
           {t("verification.report.sent")}
         </p>
       ) : (
-        <form className="verification-form" onSubmit={(event) => void submit(event)} noValidate>
+        <form ref={form} className="verification-form" onSubmit={(event) => void submit(event)} noValidate>
+          <p className="sr-only" role="alert">
+            {errorsShown > 0 && Object.keys(errors).length > 0 ? t("verification.report.errors", { count: Object.keys(errors).length }) : ""}
+          </p>
           {children?.(errors, types, setTypes)}
           <ContactFields contact={contact} errors={errors} onChange={setContact} />
           <div className="verification-actions">
