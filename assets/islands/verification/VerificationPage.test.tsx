@@ -535,7 +535,7 @@ describe("the report forms", () => {
       expect(within(form).getByText(text)).toBeTruthy();
     }
     // Announced, and the keyboard taken to the first field in error (the report types).
-    expect(within(form).getByRole("alert").textContent).toBe("6 fields need correcting before the request can be sent.");
+    expect(within(form).getByRole("alert").textContent).toBe("Fields to correct before the request can be sent: 6.");
     await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText("Credit Score and Limit")));
     expect(within(form).getAllByRole("checkbox")).toHaveLength(7);
     fill(form);
