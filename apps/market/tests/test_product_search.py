@@ -87,15 +87,15 @@ def test_a_product_nobody_listed_finds_its_goods_through_the_nomenclature() -> N
     assert found("star anise") == set(GOODS["090961"])
 
 
-def test_a_variety_keeps_to_its_goods() -> None:
+def test_a_variety_keeps_to_its_goods_and_a_grade_asks_for_nothing() -> None:
     assert found("robusta coffee") == set(GOODS["090111"])
-    assert found("cashew ww320") == set(GOODS["080132"])
+    assert found("cashew kernels ww320") == set(GOODS["080132"])
+    assert found("cashew ww320") == set(GOODS["080131"] + GOODS["080132"])
 
 
-def test_a_group_whose_names_all_have_several_words_needs_every_word_of_one() -> None:
-    # 'Hữu cơ' (organic) is one name of two words; 'Hữu Nghị' is a brand of biscuits.
-    assert [len(name) for name in product_query("hữu cơ").groups[0]] == [2]
-    assert found("hữu cơ") == set(GOODS["100630"])
+def test_a_text_naming_no_product_asks_for_every_word() -> None:
+    # 'Hữu Nghị' is a brand of biscuits, no goods of the nomenclature.
+    assert found("hữu nghị") == set(GOODS["190531"])
 
 
 def test_the_index_keeps_stems_and_chinese_words() -> None:
@@ -104,6 +104,7 @@ def test_the_index_keeps_stems_and_chinese_words() -> None:
     assert "香蕉" in extra
 
 
-def test_a_query_is_a_few_groups_not_one_per_word() -> None:
-    query = product_query("raw coffee beans unroasted")
-    assert len(query.groups) == 1
+def test_a_product_alone_in_its_codes_is_its_codes() -> None:
+    query = product_query("persimmons")
+    assert query.groups == ()
+    assert query.hs_codes == (("081070",),)

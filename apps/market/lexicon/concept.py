@@ -1,0 +1,315 @@
+"""The product a text names, the same whatever its language: its HS codes, its names in every
+language where those codes hold other goods as well, and the states of goods the text asks for
+that the codes leave open.
+
+An invoice line names one product among grades, sizes, packing and crop words: the product is
+the lexicon's best reading of the text ('coffee' in 'Robusta coffee beans, wet polished, 60kg
+jute bags'), and the other readings ('polished': polishing machines, 'bags': sacks) are words
+of the line, not goods. The codes come from that reading only.
+
+A state ('dried', 'frozen', 'roasted') chooses subheadings where the nomenclature tells them
+apart (frozen shrimps, roasted coffee); where it does not ('guavas, mangoes and mangosteens,
+fresh or dried') the goods' descriptions must say it, in any language."""
+
+# ruff: noqa: RUF001
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import zip_longest
+
+from apps.market.lexicon.index import Lexicon, lexicon, name_forms
+from apps.market.lexicon.match import VARIETY_WORDS, ProductMatch, _is_anchor, match_products
+from apps.market.lexicon.terms import query_terms
+from apps.market.lexicon.text import Term, has_cjk, stem, words
+from apps.market.names import normalise_name
+
+
+@dataclass(frozen=True)
+class State:
+    """A state of goods and its words in each language (the Vietnamese ones also without
+    accents)."""
+
+    key: str  # the English stem the lexicon reads it as
+    en: tuple[str, ...]
+    vi: tuple[str, ...]
+    zh: tuple[str, ...]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return (*self.en, *self.vi, *self.zh)
+
+
+# States that tell goods apart within a code. The plain state of goods ('fresh', 'raw',
+# 'whole') asks for nothing: it is what a description without a state word means.
+STATES = (
+    State("dri", ("dried", "dry", "dehydrated"), ("sấy", "khô"), ("干",)),
+    State("frozen", ("frozen", "iqf"), ("đông lạnh",), ("冻",)),
+    State("roast", ("roasted",), ("rang",), ("烘焙", "焙炒", "烤", "炒", "焗")),
+    State("ground", ("ground", "powder"), ("xay", "bột"), ("粉", "磨")),
+    State("salt", ("salted",), ("muối",), ("盐",)),
+    State("smoke", ("smoked",), ("hun khói", "xông khói"), ("熏",)),
+    State("cook", ("cooked", "boiled", "steamed"), ("luộc", "hấp"), ("熟", "煮", "蒸")),
+    State("shell", ("shelled", "hulled"), ("bóc vỏ", "tách vỏ"), ("去壳",)),
+    State("peel", ("peeled",), ("lột vỏ",), ("去皮",)),
+)
+
+
+@dataclass(frozen=True)
+class ProductConcept:
+    """`codes`: the HS codes the goods are declared under; `names`: the product's names in
+    every language, one of which a description must hold, when the codes hold other goods
+    as well (empty when the codes say it all); `states`: states the text asks for that the
+    codes leave open; `varieties`: variety words no code carries ('robusta'), each with the
+    names that say it; `match`: the lexicon's reading."""
+
+    codes: tuple[str, ...]
+    names: tuple[str, ...]
+    states: tuple[State, ...]
+    varieties: tuple[tuple[str, ...], ...]
+    match: ProductMatch
+
+
+def main_match(text: str) -> ProductMatch | None:
+    """The product an invoice line names: the lexicon's best reading of it."""
+    matches = match_products(text)
+    return max(matches, key=lambda match: match.score) if matches else None
+
+
+@lru_cache(maxsize=4096)
+def product_concept(text: str) -> ProductConcept | None:
+    """The product a text names, or None when the lexicon reads no product in it."""
+    match = main_match(text)
+    if match is None:
+        return None
+    lex = lexicon()
+    codes = match.hs_codes or (match.hs_code,)
+    chosen = _named_goods(codes, _match_keys(text, match), lex)
+    return ProductConcept(
+        codes=codes,
+        names=_distinguishing_names(codes, chosen, match, lex),
+        states=_open_states(text, match, codes, chosen, lex),
+        varieties=_varieties(match, _product_entries(_scope(codes, lex), lex)),
+        match=match,
+    )
+
+
+def _match_keys(text: str, match: ProductMatch) -> frozenset[str]:
+    return frozenset(t.key for t in query_terms(text) if match.start <= t.start < match.end)
+
+
+# A good named by a trade name: its names in every language.
+Entry = tuple[str, ...]
+
+
+def _scope(codes: tuple[str, ...], lex: Lexicon) -> list[str]:
+    """The codes whose trade names may name the product: its own and their headings."""
+    out = [*codes, *(code[:4] for code in codes if len(code) == 6)]
+    return [code for code in dict.fromkeys(out) if code in lex.docs]
+
+
+@lru_cache(maxsize=4096)
+def _code_entries(code: str, lex: Lexicon) -> tuple[Entry, ...]:
+    """The goods a code's trade names name. A trade name record with as many names in each
+    of its languages lists that many goods side by side ('mango', 'guava' / 'xoài', 'ổi');
+    otherwise its names are all one good's."""
+    out: list[Entry] = []
+    for record in lex.docs[code].records:
+        if record.kind != "product":
+            continue
+        languages = [names for names in (record.en, record.vi, record.zh) if names]
+        if len({len(names) for names in languages}) == 1 and len(languages[0]) > 1:
+            out += [tuple(n for n in row if n) for row in zip_longest(*languages)]
+        else:
+            out.append(tuple(name for names in languages for name in names))
+    return tuple(entry for entry in out if _anchors(entry))
+
+
+def _product_entries(codes: list[str], lex: Lexicon) -> list[Entry]:
+    return list(dict.fromkeys(entry for code in codes for entry in _code_entries(code, lex)))
+
+
+@lru_cache(maxsize=16384)
+def _forms(entry: Entry) -> frozenset[frozenset[str]]:
+    """Each name of a good as the set of its words' terms."""
+    return frozenset(frozenset().union(*name_forms(name)) for name in entry if name_forms(name))
+
+
+def _anchors(entry: Entry) -> frozenset[str]:
+    return frozenset(key for forms in _forms(entry) for key in forms if _is_anchor(key))
+
+
+def _named(entry: Entry, keys: frozenset[str]) -> bool:
+    """Whether the text's words make up a whole name of the good."""
+    return any(_spelt(name_forms(name), keys) for name in entry)
+
+
+def _spelt(forms: tuple[frozenset[str], ...], keys: frozenset[str]) -> bool:
+    return bool(forms) and all(form & keys for form in forms)
+
+
+def _named_goods(codes: tuple[str, ...], keys: frozenset[str], lex: Lexicon) -> list[Entry]:
+    """The goods whose name the text spells: among the trade names of the product's own
+    codes, else of their headings ('tea' at the heading also lists 'black tea'); not those
+    whose names are inside a longer one spelt ('tiêu' in 'tiêu đen')."""
+    own = [entry for entry in _product_entries(list(codes), lex) if _named(entry, keys)]
+    found = own or [e for e in _product_entries(_scope(codes, lex), lex) if _named(e, keys)]
+    spelt = {entry: [n for n in entry if _spelt(name_forms(n), keys)] for entry in found}
+    longer = [name for names in spelt.values() for name in names]
+    return [
+        entry
+        for entry in found
+        if not all(any(_inside(name, other) for other in longer) for name in spelt[entry])
+    ]
+
+
+def _inside(name: str, other: str) -> bool:
+    if has_cjk(name):
+        return name != other and name in other
+    return _plain_terms(name) < _plain_terms(other)
+
+
+def _shared(codes: tuple[str, ...], chosen: list[Entry], lex: Lexicon) -> bool:
+    """Whether a subheading of the product also holds goods of other names ('guavas,
+    mangoes and mangosteens'; the other fresh fruit), not kinds of it ('black tiger shrimp'
+    of 'shrimp', '胡椒粉' of '胡椒')."""
+    names = [name for entry in chosen for name in entry]
+    for code in codes:
+        if len(code) != 6:
+            continue
+        for entry in _code_entries(code, lex):
+            if entry not in chosen and not any(_kind(n, m) for n in entry for m in names):
+                return True
+    return False
+
+
+def _kind(name: str, of: str) -> bool:
+    """Whether a name is of a kind of the goods of another: it holds all its words but
+    those of a state ('black tiger shrimp' of 'frozen shrimp', '白虾' of '冻虾')."""
+    if has_cjk(of):
+        plain = of
+        for word in _STATE_WORDS:
+            plain = plain.replace(word, "")
+        return bool(plain) and plain in name
+    terms = _plain_terms(of)
+    return bool(terms) and terms <= _plain_terms(name)
+
+
+_STATE_WORDS = frozenset(word for state in STATES for word in state.zh)
+
+
+@lru_cache(maxsize=1)
+def _state_terms() -> frozenset[str]:
+    names = [name for state in STATES for name in (*state.en, *state.vi)]
+    return frozenset(key for name in names for form in name_forms(name) for key in form)
+
+
+@lru_cache(maxsize=16384)
+def _plain_terms(name: str) -> frozenset[str]:
+    return frozenset(key for form in name_forms(name) for key in form) - _state_terms()
+
+
+def _distinguishing_names(
+    codes: tuple[str, ...], chosen: list[Entry], match: ProductMatch, lex: Lexicon
+) -> tuple[str, ...]:
+    """The names a description must hold one of: none when the codes hold the product
+    alone; its trade names in every language; the words as written for goods no trade
+    name knows."""
+    if not _shared(codes, chosen, lex):
+        return ()
+    if not chosen:
+        return (match.text,)
+    return tuple(dict.fromkeys(name for entry in chosen for name in entry))
+
+
+def _named_spans(text: str, match: ProductMatch, chosen: list[Entry]) -> list[tuple[int, int]]:
+    """Where the text spells a trade name of the product ('dried cassava', '干辣椒'): the
+    states in it are the name's, which chose the codes."""
+    terms = [t for t in query_terms(text) if match.start <= t.start < match.end]
+    keys = frozenset(t.key for t in terms)
+    spans: list[tuple[int, int]] = []
+    for entry in chosen:
+        for name in entry:
+            forms = name_forms(name)
+            if _spelt(forms, keys):
+                flat = frozenset().union(*forms)
+                spans += [(t.start, t.end) for t in terms if t.key in flat]
+    return spans
+
+
+def _segment(text: str, match: ProductMatch) -> tuple[int, int]:
+    """The clause of an invoice line that names the product: between its commas."""
+    separators = ",;，；"
+    start = max((text.rfind(s, 0, match.start) for s in separators), default=-1) + 1
+    ends = [i for i in (text.find(s, match.end) for s in separators) if i >= 0]
+    return start, min(ends, default=len(text))
+
+
+def _said(state: State, text: str, terms: list[Term]) -> list[tuple[int, int]]:
+    """Where the text says a state: its English stem, a Vietnamese word with or without
+    accents, or a Chinese character run holding one of its words."""
+    stems = {state.key, *(stem(name) for name in state.en)}
+    places = [(t.start, t.end) for t in terms if t.key in stems]
+    lowered = [(w.start, w.end, w.lower, w.folded) for w in words(text)]
+    for name in state.vi:
+        size = len(name.split())
+        for i in range(len(lowered) - size + 1):
+            run = lowered[i : i + size]
+            written = (" ".join(r[2] for r in run), " ".join(r[3] for r in run))
+            if written in ((name, normalise_name(name)), (normalise_name(name),) * 2):
+                places.append((run[0][0], run[-1][1]))
+    for name in state.zh:
+        found = text.find(name)
+        while found >= 0:
+            places.append((found, found + len(name)))
+            found = text.find(name, found + 1)
+    return places
+
+
+def _open_states(
+    text: str, match: ProductMatch, codes: tuple[str, ...], chosen: list[Entry], lex: Lexicon
+) -> tuple[State, ...]:
+    """The states the clause of the product asks for, outside a trade name of it, that its
+    codes do not settle."""
+    start, end = _segment(text, match)
+    named = _named_spans(text, match, chosen)
+    terms = [t for t in query_terms(text) if start <= t.start and t.end <= end]
+    out = []
+    for state in STATES:
+        places = [
+            (s, e)
+            for s, e in _said(state, text, terms)
+            if start <= s and e <= end and not any(a <= s and e <= b for a, b in named)
+        ]
+        if places and not _settled(state, codes, lex):
+            out.append(state)
+    return tuple(out)
+
+
+def _settled(state: State, codes: tuple[str, ...], lex: Lexicon) -> bool:
+    """Whether the codes keep to the state: they name it and a sibling does not ('frozen'
+    shrimps beside the live ones), or all of them are a heading's kinds in that state."""
+    for code in codes:
+        if len(code) != 6 or code not in lex.docs:
+            return False
+        siblings = lex.children.get(code[:4], [])
+        holding = {child for child in siblings if state.key in lex.docs[child].terms}
+        if code not in holding or holding == set(siblings):
+            return False
+    return True
+
+
+def _varieties(match: ProductMatch, entries: list[Entry]) -> tuple[tuple[str, ...], ...]:
+    """Variety words of the product no code carries ('robusta'), each with the names of the
+    goods that say it in other languages ('cà phê vối', '罗布斯塔')."""
+    out = []
+    for word in dict.fromkeys(q.lower() for q in match.qualifiers):
+        if word not in VARIETY_WORDS:
+            continue
+        # The good the variety's own name stands for, not a product listing it among others.
+        wanted = frozenset().union(*name_forms(word))
+        naming = [entry for entry in entries if wanted in _forms(entry)]
+        own = min(naming, key=len, default=())
+        out.append(tuple(dict.fromkeys((word, *own))))
+    return tuple(out)
