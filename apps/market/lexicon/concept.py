@@ -110,20 +110,26 @@ def _scope(codes: tuple[str, ...], lex: Lexicon) -> list[str]:
 
 
 @lru_cache(maxsize=4096)
-def _code_entries(code: str, lex: Lexicon) -> tuple[Entry, ...]:
-    """The goods a code's trade names name. A trade name record with as many names in each
+def _code_rows(code: str, lex: Lexicon) -> tuple[tuple[Entry, ...], ...]:
+    """The goods of each trade name record of a code. A record with as many names in each
     of its languages lists that many goods side by side ('mango', 'guava' / 'xoài', 'ổi');
     otherwise its names are all one good's."""
-    out: list[Entry] = []
+    out: list[tuple[Entry, ...]] = []
     for record in lex.docs[code].records:
         if record.kind != "product":
             continue
         languages = [names for names in (record.en, record.vi, record.zh) if names]
         if len({len(names) for names in languages}) == 1 and len(languages[0]) > 1:
-            out += [tuple(n for n in row if n) for row in zip_longest(*languages)]
+            rows = [tuple(n for n in row if n) for row in zip_longest(*languages)]
         else:
-            out.append(tuple(name for names in languages for name in names))
-    return tuple(entry for entry in out if _anchors(entry))
+            rows = [tuple(name for names in languages for name in names)]
+        out.append(tuple(entry for entry in rows if _anchors(entry)))
+    return tuple(out)
+
+
+def _code_entries(code: str, lex: Lexicon) -> tuple[Entry, ...]:
+    """The goods a code's trade names name."""
+    return tuple(entry for row in _code_rows(code, lex) for entry in row)
 
 
 def _product_entries(codes: list[str], lex: Lexicon) -> list[Entry]:
@@ -171,17 +177,44 @@ def _inside(name: str, other: str) -> bool:
 
 
 def _shared(codes: tuple[str, ...], chosen: list[Entry], lex: Lexicon) -> bool:
-    """Whether a subheading of the product also holds goods of other names ('guavas,
-    mangoes and mangosteens'; the other fresh fruit), not kinds of it ('black tiger shrimp'
-    of 'shrimp', '胡椒粉' of '胡椒')."""
+    """Whether a subheading of the product also holds other goods: goods of other names
+    ('guavas, mangoes and mangosteens'; the other fresh fruit; 'oolong' beside 'black tea'),
+    above all those listed beside the product's ('white pepper' beside 'black pepper'); not
+    kinds of it ('black tiger shrimp' of 'shrimp', '胡椒粉' of '胡椒'), nor, where the text
+    names no variety, the varieties and the plainer names of its goods ('robusta' and
+    'coffee beans' beside 'green coffee': the code already says what 'green' says)."""
     names = [name for entry in chosen for name in entry]
+    plain = not any(_variety_entry(entry) for entry in chosen)
     for code in codes:
         if len(code) != 6:
             continue
+        beside = {e for row in _code_rows(code, lex) if set(row) & set(chosen) for e in row}
         for entry in _code_entries(code, lex):
-            if entry not in chosen and not any(_kind(n, m) for n in entry for m in names):
+            if entry in chosen or any(_kind(n, m) for n in entry for m in names):
+                continue
+            same = plain and (_variety_entry(entry) or _plainer(entry, names))
+            if entry in beside or not same:
                 return True
     return False
+
+
+def _variety_entry(entry: Entry) -> bool:
+    return any(name.lower() in VARIETY_WORDS for name in entry)
+
+
+def _plainer(entry: Entry, names: list[str]) -> bool:
+    """Whether a name of the good says less than one of `names`: 'coffee beans' than
+    'green coffee' (words of form and state aside)."""
+    return any(
+        _essential(name) < _essential(other)
+        for name in entry
+        for other in names
+        if not has_cjk(name) and not has_cjk(other) and _essential(name)
+    )
+
+
+def _essential(name: str) -> frozenset[str]:
+    return frozenset(key for key in _plain_terms(name) if _is_anchor(key))
 
 
 def _kind(name: str, of: str) -> bool:
@@ -287,17 +320,28 @@ def _open_states(
     return tuple(out)
 
 
+# The plain states of goods, what a description without a state word means.
+PLAIN_STATES = frozenset(["fresh", "raw", "live"])
+
+
 def _settled(state: State, codes: tuple[str, ...], lex: Lexicon) -> bool:
     """Whether the codes keep to the state: they name it and a sibling does not ('frozen'
-    shrimps beside the live ones), or all of them are a heading's kinds in that state."""
+    shrimps beside the live ones), or their heading holds goods in that state alone
+    ('dried vegetables', not 'fresh or dried')."""
     for code in codes:
         if len(code) != 6 or code not in lex.docs:
             return False
         siblings = lex.children.get(code[:4], [])
         holding = {child for child in siblings if state.key in lex.docs[child].terms}
-        if code not in holding or holding == set(siblings):
+        chosen = code in holding and holding != set(siblings)
+        if not chosen and not _in_state(code[:4], state, lex):
             return False
     return True
+
+
+def _in_state(heading: str, state: State, lex: Lexicon) -> bool:
+    terms = lex.docs[heading].terms if heading in lex.docs else frozenset()
+    return state.key in terms and not PLAIN_STATES & terms
 
 
 def _varieties(match: ProductMatch, entries: list[Entry]) -> tuple[tuple[str, ...], ...]:

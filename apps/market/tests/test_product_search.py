@@ -81,6 +81,23 @@ def test_cashew_finds_raw_cashew_nuts_described_rcn() -> None:
     assert found("cashew") == set(GOODS["080131"] + GOODS["080132"])
 
 
+def test_a_qualifier_its_code_settles_asks_for_no_words() -> None:
+    """090111 is coffee, not roasted: green coffee whatever its description says; 0712 holds
+    dried vegetables alone. 090411 holds black and white pepper: their colour still counts."""
+    seller, buyer = party("Seller Co", "VN"), party("Buyer GmbH", "DE")
+    ship(date(2024, 5, 1), "090111", "ARABICA COFFEE BEANS S16", seller, buyer)
+    ship(date(2024, 5, 1), "071220", "ONION FLAKES 20KG", seller, buyer)
+    for description in ("BLACK PEPPER 500 G/L", "WHITE PEPPER 630 G/L"):
+        ship(date(2024, 5, 1), "090411", description, seller, buyer)
+    index.build_snapshot()
+    green = {*GOODS["090111"], "ARABICA COFFEE BEANS S16"}
+    for text in ("green coffee", "cà phê nhân", "生咖啡豆"):
+        assert found(text) == green, text
+    assert found("dried onion") == {"ONION FLAKES 20KG"}
+    assert found("black pepper") == {"BLACK PEPPER 500 G/L"}
+    assert found("tiêu trắng") == {"WHITE PEPPER 630 G/L"}
+
+
 def test_a_product_nobody_listed_finds_its_goods_through_the_nomenclature() -> None:
     # 'Persimmons' / 'Quả hồng' side by side in the national nomenclature.
     assert found("persimmons") == set(GOODS["081070"])
