@@ -22,7 +22,7 @@ from itertools import zip_longest
 from apps.market.lexicon.index import Lexicon, lexicon, name_forms
 from apps.market.lexicon.match import VARIETY_WORDS, ProductMatch, _is_anchor, match_products
 from apps.market.lexicon.terms import query_terms
-from apps.market.lexicon.text import Term, has_cjk, stem, words
+from apps.market.lexicon.text import Term, Word, has_cjk, stem, words
 from apps.market.names import normalise_name
 
 
@@ -55,6 +55,17 @@ STATES = (
     State("peel", ("peeled",), ("lột vỏ",), ("去皮",)),
 )
 
+# Words that say how goods are packed: the cartons, bags and sacks of an invoice line, in
+# English (stems), Vietnamese and Chinese. A text of these words alone names no goods.
+PACKING_WORDS = frozenset(
+    [
+        *("pack", "packag", "carton", "bag", "sack", "box"),
+        *("đóng", "thùng", "bao", "túi", "hộp", "gói", "kiện"),
+        *("包装", "装箱", "纸箱", "袋", "箱"),
+    ]
+)
+_FOLDED_PACKING = frozenset(normalise_name(word) for word in PACKING_WORDS)
+
 
 @dataclass(frozen=True)
 class ProductConcept:
@@ -79,9 +90,10 @@ def main_match(text: str) -> ProductMatch | None:
 
 @lru_cache(maxsize=4096)
 def product_concept(text: str) -> ProductConcept | None:
-    """The product a text names, or None when the lexicon reads no product in it."""
+    """The product a text names, or None when the lexicon reads no product in it or the
+    words it reads as one only say how goods are packed."""
     match = main_match(text)
-    if match is None:
+    if match is None or _packing_only(text[match.start : match.end]):
         return None
     lex = lexicon()
     codes = match.hs_codes or (match.hs_code,)
@@ -93,6 +105,22 @@ def product_concept(text: str) -> ProductConcept | None:
         varieties=_varieties(match, _product_entries(_scope(codes, lex), lex)),
         match=match,
     )
+
+
+def _packing_only(text: str) -> bool:
+    """Whether a text only says how goods are packed ('đóng thùng', 'DONG THUNG')."""
+    return all(_packing(word) for word in words(text))
+
+
+def _packing(word: Word) -> bool:
+    if has_cjk(word.lower):
+        rest = word.lower
+        for name in PACKING_WORDS:
+            rest = rest.replace(name, "")
+        return not rest
+    if word.accented:
+        return word.lower in PACKING_WORDS
+    return stem(word.lower) in PACKING_WORDS or word.folded in _FOLDED_PACKING
 
 
 def _match_keys(text: str, match: ProductMatch) -> frozenset[str]:

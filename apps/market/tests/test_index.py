@@ -74,8 +74,9 @@ def test_a_product_search_returns_the_newest_first(trade: dict[str, TradeParty])
 
 
 def test_text_search_ignores_case_and_vietnamese_accents(trade: dict[str, TradeParty]) -> None:
-    rows = current().page(search(product_details="HAT DIEU NHAN"), offset=0, limit=10)
-    assert "Hạt điều nhân WW240 đóng thùng" in [r["product_description"] for r in rows]
+    # 'Đóng thùng' (packed in cartons) names no goods: its words are searched as written.
+    rows = current().page(search(product_details="DONG THUNG"), offset=0, limit=10)
+    assert [r["product_description"] for r in rows] == ["Hạt điều nhân WW240 đóng thùng"]
     unaccented = current().page(search(product_details="HAT DIEU"), offset=0, limit=10)
     assert "Hạt điều nhân WW240 đóng thùng" in [r["product_description"] for r in unaccented]
 
