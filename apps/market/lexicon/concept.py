@@ -9,7 +9,12 @@ of the line, not goods. The codes come from that reading only.
 
 A state ('dried', 'frozen', 'roasted') chooses subheadings where the nomenclature tells them
 apart (frozen shrimps, roasted coffee); where it does not ('guavas, mangoes and mangosteens,
-fresh or dried') the goods' descriptions must say it, in any language."""
+fresh or dried') the goods' descriptions must say it, in any language.
+
+A product named plainly, in no state and by no kind of it ('cashew', not 'raw cashew' or
+'cashew kernels'), also stands for its prepared goods that the nomenclature files elsewhere
+under a name of it in a state ('roasted cashew' under 200819, among other nuts): there the
+description must name the product."""
 
 # ruff: noqa: RUF001
 
@@ -55,6 +60,16 @@ STATES = (
     State("peel", ("peeled",), ("lột vỏ",), ("去皮",)),
 )
 
+# The states goods are prepared in and still called by their name: not ground into flour.
+PREPARATIONS = tuple(state for state in STATES if state.key != "ground")
+
+
+@lru_cache(maxsize=2)
+def _terms_of(states: tuple[State, ...]) -> frozenset[str]:
+    names = [name for state in states for name in (*state.en, *state.vi)]
+    return frozenset(key for name in names for form in name_forms(name) for key in form)
+
+
 # Words that say how goods are packed: the cartons, bags and sacks of an invoice line, in
 # English (stems), Vietnamese and Chinese. A text of these words alone names no goods.
 PACKING_WORDS = frozenset(
@@ -80,6 +95,10 @@ class ProductConcept:
     states: tuple[State, ...]
     varieties: tuple[tuple[str, ...], ...]
     match: ProductMatch
+    # Codes of the product's prepared goods ('roasted cashew' under 200819, among other
+    # nuts), where a description must hold one of `prepared_names`: the product's names.
+    prepared: tuple[str, ...] = ()
+    prepared_names: tuple[str, ...] = ()
 
 
 def main_match(text: str) -> ProductMatch | None:
@@ -97,13 +116,19 @@ def product_concept(text: str) -> ProductConcept | None:
         return None
     lex = lexicon()
     codes = match.hs_codes or (match.hs_code,)
-    chosen = _named_goods(codes, _match_keys(text, match), lex)
+    keys = _match_keys(text, match)
+    chosen = _named_goods(codes, keys, lex)
+    plain = [] if _states_said(text, match) else _plain_product(match, keys, lex)
+    names = tuple(dict.fromkeys(name for entry in plain for name in entry))
+    prepared = _prepared_codes(names, codes, lex)
     return ProductConcept(
         codes=codes,
         names=_distinguishing_names(codes, chosen, match, lex),
         states=_open_states(text, match, codes, chosen, lex),
         varieties=_varieties(match, _product_entries(_scope(codes, lex), lex)),
         match=match,
+        prepared=prepared,
+        prepared_names=names if prepared else (),
     )
 
 
@@ -260,15 +285,9 @@ def _kind(name: str, of: str) -> bool:
 _STATE_WORDS = frozenset(word for state in STATES for word in state.zh)
 
 
-@lru_cache(maxsize=1)
-def _state_terms() -> frozenset[str]:
-    names = [name for state in STATES for name in (*state.en, *state.vi)]
-    return frozenset(key for name in names for form in name_forms(name) for key in form)
-
-
 @lru_cache(maxsize=16384)
 def _plain_terms(name: str) -> frozenset[str]:
-    return frozenset(key for form in name_forms(name) for key in form) - _state_terms()
+    return frozenset(key for form in name_forms(name) for key in form) - _terms_of(STATES)
 
 
 def _distinguishing_names(
@@ -370,6 +389,51 @@ def _settled(state: State, codes: tuple[str, ...], lex: Lexicon) -> bool:
 def _in_state(heading: str, state: State, lex: Lexicon) -> bool:
     terms = lex.docs[heading].terms if heading in lex.docs else frozenset()
     return state.key in terms and not PLAIN_STATES & terms
+
+
+def _states_said(text: str, match: ProductMatch) -> bool:
+    start, end = _segment(text, match)
+    terms = [t for t in query_terms(text) if start <= t.start and t.end <= end]
+    return any(start <= s and e <= end for state in STATES for s, e in _said(state, text, terms))
+
+
+def _plain_product(match: ProductMatch, keys: frozenset[str], lex: Lexicon) -> list[Entry]:
+    """The goods of a heading the text names plainly, in no state and by no kind of them
+    ('cashew', not 'raw cashew' or 'cashew kernels')."""
+    heading = match.hs_code
+    if len(heading) != 4 or heading not in lex.docs:
+        return []
+    return [entry for entry in _code_entries(heading, lex) if _named(entry, keys)]
+
+
+def _prepared_codes(
+    names: tuple[str, ...], codes: tuple[str, ...], lex: Lexicon
+) -> tuple[str, ...]:
+    """The other codes whose trade names call goods the product in a state ('roasted
+    cashew', 'hạt điều rang muối', '盐焗腰果' under 200819): its prepared goods."""
+    terms = {key for name in names if not has_cjk(name) for key in _plain_terms(name)}
+    candidates = {code for key in terms for code in lex.postings.get(key, ())}
+    found = [
+        code
+        for code in sorted(candidates)
+        if len(code) == 6
+        and code[:4] not in {c[:4] for c in codes}
+        and any(_in_state_of(n, m) for e in _code_entries(code, lex) for n in e for m in names)
+    ]
+    return tuple(found)
+
+
+def _in_state_of(name: str, of: str) -> bool:
+    """Whether a name is another's with words of a state that keeps the goods what they
+    are ('roasted cashew' of 'cashew'; not 'rice flour', 'bột gạo' of 'rice', 'gạo')."""
+    if has_cjk(name) or has_cjk(of):
+        plain = name
+        for word in (word for state in PREPARATIONS for word in state.zh):
+            plain = plain.replace(word, "")
+        return has_cjk(name) and plain == of != name
+    terms = frozenset(key for form in name_forms(name) for key in form)
+    kept = terms - _terms_of(PREPARATIONS)
+    return kept == frozenset(key for form in name_forms(of) for key in form) != terms
 
 
 def _varieties(match: ProductMatch, entries: list[Entry]) -> tuple[tuple[str, ...], ...]:

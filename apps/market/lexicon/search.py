@@ -41,8 +41,12 @@ class ProductQuery:
     description matches when it holds one alternative of every group."""
 
     groups: tuple[tuple[tuple[Key, ...], ...], ...] = ()
-    # The product's HS codes: the goods must be declared under one of them.
+    # The product's HS codes: the goods must be declared under one of them,
     hs_codes: tuple[tuple[str, ...], ...] = ()
+    # or under one of the codes of its prepared goods ('roasted cashew' among other nuts)
+    # with one of its names (a group) in the description.
+    prepared: tuple[str, ...] = ()
+    named: tuple[tuple[Key, ...], ...] = ()
 
     def __bool__(self) -> bool:
         return bool(self.groups or self.hs_codes)
@@ -155,4 +159,10 @@ def product_query(text: str) -> ProductQuery:
         _alternatives((*state.names, *map(normalise_name, state.vi))) for state in concept.states
     ]
     groups += [_variety(names) for names in concept.varieties]
-    return ProductQuery(tuple(group for group in groups if group), (concept.codes,))
+    named = _alternatives(concept.prepared_names)
+    return ProductQuery(
+        tuple(group for group in groups if group),
+        (concept.codes,),
+        prepared=concept.prepared if named else (),
+        named=named,
+    )

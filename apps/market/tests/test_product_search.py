@@ -98,6 +98,20 @@ def test_a_qualifier_its_code_settles_asks_for_no_words() -> None:
     assert found("tiêu trắng") == {"WHITE PEPPER 630 G/L"}
 
 
+def test_cashew_finds_its_roasted_goods_filed_among_other_nuts() -> None:
+    """200819 holds prepared nuts of every kind: there 'cashew' needs a name of cashew."""
+    seller, buyer = party("Seller Co", "VN"), party("Buyer GmbH", "DE")
+    roasted = {"ROASTED SALTED CASHEW NUTS W240", "Hạt điều rang muối"}
+    for description in (*roasted, "ROASTED MACADAMIA NUTS"):
+        ship(date(2024, 5, 1), "200819", description, seller, buyer)
+    index.build_snapshot()
+    cashew = set(GOODS["080131"] + GOODS["080132"])
+    for text in ("cashew", "hạt điều", "hat dieu", "腰果"):
+        assert found(text) == cashew | roasted, text
+    assert found("cashew kernels") == set(GOODS["080132"])
+    assert found("raw cashew") == set(GOODS["080131"])
+
+
 def test_a_product_nobody_listed_finds_its_goods_through_the_nomenclature() -> None:
     # 'Persimmons' / 'Quả hồng' side by side in the national nomenclature.
     assert found("persimmons") == set(GOODS["081070"])
