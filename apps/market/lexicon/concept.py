@@ -415,12 +415,18 @@ def _prepared_codes(
     candidates = {code for key in terms for code in lex.postings.get(key, ())}
     found = [
         code
-        for code in sorted(candidates)
+        for code in sorted(candidates & _prepared_somewhere(lex))
         if len(code) == 6
         and code[:4] not in {c[:4] for c in codes}
         and any(_in_state_of(n, m) for e in _code_entries(code, lex) for n in e for m in names)
     ]
     return tuple(found)
+
+
+@lru_cache(maxsize=1)
+def _prepared_somewhere(lex: Lexicon) -> frozenset[str]:
+    """The codes whose words say a state goods are prepared in."""
+    return frozenset(code for key in _terms_of(PREPARATIONS) for code in lex.postings.get(key, ()))
 
 
 def _in_state_of(name: str, of: str) -> bool:
