@@ -11,7 +11,12 @@ Prints, per language:
 - with `--data`, on the demo shipments loaded by `bench/market.py` (same database and index
   options): recall of the intended goods (the shipments under the intended subheading, else
   heading, that the product filter finds, over all of them; texts whose goods the demo does
-  not hold are left out) and precision (of the shipments found, those under that code).
+  not hold are left out) and precision (of the shipments found, those under that code);
+- with `--data`, the parity table of `PARITY_SET`: per product, the shipments its name finds
+  in English, Vietnamese with and without accents and Chinese, and those a typical invoice
+  line of it finds (and of them, under the product's code); whether the four names make the
+  same filter (which holds on any data); and a summary: products whose names' counts are
+  within 2 % of each other, invoice lines finding their product.
 
 `product_search_figures()` and `hs_precision()` return the figures for other benchmarks."""
 
@@ -28,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.product_search_set import PRODUCT_SEARCH_SET
+from bench.product_search_set import PARITY_SET, PRODUCT_SEARCH_SET
 
 LANGUAGES = ("en", "vi", "zh")
 
@@ -93,6 +98,71 @@ def product_search_figures(rows: list[Row] = PRODUCT_SEARCH_SET) -> dict[str, An
     return out
 
 
+PARITY_FORMS = ("en", "vi", "vi-", "zh")
+_PARITY_TOLERANCE = 0.02
+
+
+def parity_rows() -> list[dict[str, Any]]:
+    """Per product of `PARITY_SET`: the shipments each form of its name finds, those its
+    invoice line finds and, of them, under its code; whether the names make one filter."""
+    from apps.market import index
+    from apps.market.filters import ShipmentFilters
+    from apps.market.lexicon.search import product_query
+    from apps.market.names import normalise_name
+
+    trade = index.trade_index()
+    facts = trade.facts()
+    period = {"start_date": facts["first_date"], "end_date": facts["last_date"]}
+    out = []
+    for code, en, vi, zh, line in PARITY_SET:
+        forms = dict(zip(PARITY_FORMS, (en, vi, normalise_name(vi), zh), strict=True))
+        counts = {
+            form: trade.count(ShipmentFilters(**period, product_details=text))
+            for form, text in forms.items()
+        }
+        out.append(
+            {
+                "code": code,
+                "name": en,
+                "counts": counts,
+                "same_filter": len({product_query(text) for text in forms.values()}) == 1,
+                "line": trade.count(ShipmentFilters(**period, product_details=line)),
+                "line_hit": trade.count(
+                    ShipmentFilters(**period, product_details=line, hs_codes=(code,))
+                ),
+                "held": trade.count(ShipmentFilters(**period, hs_codes=(code,))),
+            }
+        )
+    return out
+
+
+def _within_tolerance(counts: dict[str, int]) -> bool:
+    top = max(counts.values())
+    return top == 0 or (top - min(counts.values())) / top <= _PARITY_TOLERANCE
+
+
+def print_parity(rows: list[dict[str, Any]]) -> None:
+    forms = " ".join(f"{form:>8}" for form in PARITY_FORMS)
+    print(f"\n{'product':24} {'code':6} {forms} {'same':>5} {'line':>8} {'in code':>8}")
+    for row in rows:
+        counts = " ".join(f"{row['counts'][form]:8,}" for form in PARITY_FORMS)
+        same = "yes" if row["same_filter"] else "no"
+        print(
+            f"{row['name'][:24]:24} {row['code']:6} {counts} {same:>5} "
+            f"{row['line']:8,} {row['line_hit']:8,}"
+        )
+    held = [row for row in rows if row["held"]]
+    level = [row for row in held if _within_tolerance(row["counts"])]
+    lines = [row for row in held if row["line_hit"]]
+    same = [row for row in rows if row["same_filter"]]
+    print(
+        f"\n{len(rows)} products, {len(held)} with demo shipments: names within "
+        f"{_PARITY_TOLERANCE:.0%} of each other {len(level)}/{len(held)}; invoice line finds "
+        f"its product {len(lines)}/{len(held)}; one filter for all four names "
+        f"{len(same)}/{len(rows)}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--data", action="store_true", help="Also measure on demo shipments.")
@@ -142,6 +212,7 @@ def main() -> None:
         if options.verbose:
             for row in f["rows"]:
                 print("    ", row)
+    print_parity(parity_rows())
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from apps.market.filters import ShipmentFilters
-from apps.market.lexicon.search import EXACT, PART, Key, product_query
+from apps.market.lexicon.search import EXACT, PART, Key, ProductQuery, product_query
 from apps.market.names import normalise_name
 
 
@@ -168,11 +168,12 @@ def _description_ids(product_details: str) -> tuple[str, list[Any]] | None:
     query = product_query(product_details)
     if not query.groups:
         return None
-    parts = [
-        _any_word(group) if all(len(alt) == 1 for alt in group) else _all_words(group)
-        for group in query.groups
-    ]
+    parts = [_holding_one(group) for group in query.groups]
     return " INTERSECT ".join(f"({sql})" for sql, _ in parts), [p for _, ps in parts for p in ps]
+
+
+def _holding_one(group: tuple[tuple[Key, ...], ...]) -> tuple[str, list[Any]]:
+    return _any_word(group) if all(len(alt) == 1 for alt in group) else _all_words(group)
 
 
 def declared_hs_query(product_details: str) -> tuple[str, list[Any]] | None:
@@ -202,7 +203,11 @@ def _described(product_details: str) -> tuple[str, list[Any]] | None:
     # subquery it estimates a fifth of the word table, at times more than the rows it
     # filters, and then hashes every row instead (a count of 'rice' over 1,000,000
     # shipments: 370 ms against 50).
-    return f"s.description_id IN (SELECT unnest(list(description_id)) FROM ({sql}))", params
+    return _among(sql), params
+
+
+def _among(ids: str) -> str:
+    return f"s.description_id IN (SELECT unnest(list(description_id)) FROM ({ids}))"
 
 
 def matching_clause(filters: ShipmentFilters, declared_hs: Sequence[str] = ()) -> Where:
@@ -218,9 +223,9 @@ def matching_clause(filters: ShipmentFilters, declared_hs: Sequence[str] = ()) -
         where.add(sql, *params)
         if declared_hs:
             where.add(f"s.hs_code IN ({', '.join('?' for _ in declared_hs)})", *declared_hs)
-    for codes in product_query(filters.product_details).hs_codes:
-        # State words of the product text ('unroasted', 'frozen') chose these subheadings.
-        where.add(*_within_headings(codes))
+    query = product_query(filters.product_details)
+    if query.hs_codes:
+        where.add(*_declared_under(query))
     for column, name in (
         ("importer_id", filters.importer_name),
         ("exporter_id", filters.exporter_name),
@@ -236,6 +241,19 @@ def matching_clause(filters: ShipmentFilters, declared_hs: Sequence[str] = ()) -
     if filters.hs_codes:
         where.add(*_within_headings(filters.hs_codes))
     return where
+
+
+def _declared_under(query: ProductQuery) -> tuple[Any, ...]:
+    """The HS codes of a product text's goods (`ProductQuery.hs_codes`), or those of its
+    prepared goods with one of its names in the description (`ProductQuery.prepared`)."""
+    own = [_within_headings(codes) for codes in query.hs_codes]
+    sql = " AND ".join(clause for clause, *_ in own)
+    params = [param for _, *bounds in own for param in bounds]
+    if not query.prepared:
+        return sql, *params
+    prepared, *bounds = _within_headings(query.prepared)
+    named, named_params = _holding_one(query.named)
+    return f"({sql} OR ({prepared} AND {_among(named)}))", *params, *bounds, *named_params
 
 
 def _within_headings(prefixes: Sequence[str]) -> tuple[str, ...]:

@@ -3,14 +3,15 @@ aggregate reads its rows: a roll-up or the shipments themselves.
 
 Three roll-ups sum the shipments per month, HS subheading and both countries (`lane_totals`),
 and the same per importer (`importer_totals`) or per exporter (`exporter_totals`); a fourth
-per month, HS subheading and goods description (`description_totals`) serves product texts,
-and a fifth per month, importer and exporter (`pair_totals`) a party's counterparties. Each
-holds counts, value, weight, the value and quantity of the shipments with a quantity, the
-value and weight of those with a net weight, and the first and last dates. An aggregate reads a
-relation (`source`) with one row per roll-up group, or per shipment when scanning, under the
-same column names: one statement serves both. It takes the smallest roll-up that holds every
-column the search filters on (a party name resolves to party ids first, a product text to
-description ids) and every column it groups by.
+per month, HS subheading and goods description (`description_totals`) serves product texts
+that ask for words of the descriptions (a product alone in its codes asks for those codes
+only), and a fifth per month, importer and exporter (`pair_totals`) a party's
+counterparties. Each holds counts, value, weight, the value and quantity of the shipments
+with a quantity, the value and weight of those with a net weight, and the first and last
+dates. An aggregate reads a relation (`source`) with one row per roll-up group, or per
+shipment when scanning, under the same column names: one statement serves both. It takes the
+smallest roll-up that holds every column the search filters on (a party name resolves to
+party ids first, a product text to description ids) and every column it groups by.
 
 Grains measured on demo shipments (36 months; 1,000,000 / 4,000,000 rows, names for ids at
 4,000,000): month, HS and countries 22,130 / 22,652 groups; with the importer 395,524 /
@@ -187,7 +188,7 @@ def filtered_columns(filters: ShipmentFilters) -> set[str]:
     """The columns the conditions of `filters` name (`conditions.matching_clause`)."""
     columns = set()
     query = product_query(filters.product_details)
-    if query.groups:
+    if query.groups or query.prepared:
         columns.add("description_id")
     if query.hs_codes or filters.hs_codes:
         columns.add("hs_code")

@@ -114,7 +114,8 @@ TRADE_NAMES: tuple[tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
     # Black and white pepper come whole and ground: without a word of grinding, both.
     ("090411", ("black pepper", "white pepper"), ("tiêu đen", "tiêu trắng"), ("黑胡椒", "白胡椒")),
     ("090412", ("black pepper", "white pepper"), ("tiêu đen", "tiêu trắng"), ("黑胡椒", "白胡椒")),
-    ("090411", ("peppercorns",), ("hạt tiêu",), ("胡椒粒",)),
+    # 'Hạt tiêu' is pepper, whole or ground ('hạt tiêu xay'); 'tiêu hạt' is the whole one.
+    ("090411", ("peppercorns",), ("tiêu hạt",), ("胡椒粒",)),
     (
         "090412",
         ("ground pepper", "pepper powder"),
@@ -259,8 +260,8 @@ TRADE_NAMES: tuple[tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
     ("4407", ("sawn wood", "sawn timber", "lumber"), ("gỗ xẻ",), ("锯材", "板材")),
     ("4001", ("rubber",), ("cao su",), ("橡胶",)),
     # Pepper of the genus Piper, whole and ground (the capsicums are chillies).
-    ("090411", (), ("hồ tiêu", "tiêu"), ("胡椒",)),
-    ("090412", (), ("hồ tiêu", "tiêu"), ("胡椒",)),
+    ("090411", (), ("hồ tiêu", "hạt tiêu", "tiêu"), ("胡椒",)),
+    ("090412", (), ("hồ tiêu", "hạt tiêu", "tiêu"), ("胡椒",)),
     # Processed food and feed
     (
         "200820",

@@ -81,21 +81,52 @@ def test_cashew_finds_raw_cashew_nuts_described_rcn() -> None:
     assert found("cashew") == set(GOODS["080131"] + GOODS["080132"])
 
 
+def test_a_qualifier_its_code_settles_asks_for_no_words() -> None:
+    """090111 is coffee, not roasted: green coffee whatever its description says; 0712 holds
+    dried vegetables alone. 090411 holds black and white pepper: their colour still counts."""
+    seller, buyer = party("Seller Co", "VN"), party("Buyer GmbH", "DE")
+    ship(date(2024, 5, 1), "090111", "ARABICA COFFEE BEANS S16", seller, buyer)
+    ship(date(2024, 5, 1), "071220", "ONION FLAKES 20KG", seller, buyer)
+    for description in ("BLACK PEPPER 500 G/L", "WHITE PEPPER 630 G/L"):
+        ship(date(2024, 5, 1), "090411", description, seller, buyer)
+    index.build_snapshot()
+    green = {*GOODS["090111"], "ARABICA COFFEE BEANS S16"}
+    for text in ("green coffee", "cà phê nhân", "生咖啡豆"):
+        assert found(text) == green, text
+    assert found("dried onion") == {"ONION FLAKES 20KG"}
+    assert found("black pepper") == {"BLACK PEPPER 500 G/L"}
+    assert found("tiêu trắng") == {"WHITE PEPPER 630 G/L"}
+
+
+def test_cashew_finds_its_roasted_goods_filed_among_other_nuts() -> None:
+    """200819 holds prepared nuts of every kind: there 'cashew' needs a name of cashew."""
+    seller, buyer = party("Seller Co", "VN"), party("Buyer GmbH", "DE")
+    roasted = {"ROASTED SALTED CASHEW NUTS W240", "Hạt điều rang muối"}
+    for description in (*roasted, "ROASTED MACADAMIA NUTS"):
+        ship(date(2024, 5, 1), "200819", description, seller, buyer)
+    index.build_snapshot()
+    cashew = set(GOODS["080131"] + GOODS["080132"])
+    for text in ("cashew", "hạt điều", "hat dieu", "腰果"):
+        assert found(text) == cashew | roasted, text
+    assert found("cashew kernels") == set(GOODS["080132"])
+    assert found("raw cashew") == set(GOODS["080131"])
+
+
 def test_a_product_nobody_listed_finds_its_goods_through_the_nomenclature() -> None:
     # 'Persimmons' / 'Quả hồng' side by side in the national nomenclature.
     assert found("persimmons") == set(GOODS["081070"])
     assert found("star anise") == set(GOODS["090961"])
 
 
-def test_a_variety_keeps_to_its_goods() -> None:
+def test_a_variety_keeps_to_its_goods_and_a_grade_asks_for_nothing() -> None:
     assert found("robusta coffee") == set(GOODS["090111"])
-    assert found("cashew ww320") == set(GOODS["080132"])
+    assert found("cashew kernels ww320") == set(GOODS["080132"])
+    assert found("cashew ww320") == set(GOODS["080131"] + GOODS["080132"])
 
 
-def test_a_group_whose_names_all_have_several_words_needs_every_word_of_one() -> None:
-    # 'Hữu cơ' (organic) is one name of two words; 'Hữu Nghị' is a brand of biscuits.
-    assert [len(name) for name in product_query("hữu cơ").groups[0]] == [2]
-    assert found("hữu cơ") == set(GOODS["100630"])
+def test_a_text_naming_no_product_asks_for_every_word() -> None:
+    # 'Hữu Nghị' is a brand of biscuits, no goods of the nomenclature.
+    assert found("hữu nghị") == set(GOODS["190531"])
 
 
 def test_the_index_keeps_stems_and_chinese_words() -> None:
@@ -104,6 +135,7 @@ def test_the_index_keeps_stems_and_chinese_words() -> None:
     assert "香蕉" in extra
 
 
-def test_a_query_is_a_few_groups_not_one_per_word() -> None:
-    query = product_query("raw coffee beans unroasted")
-    assert len(query.groups) == 1
+def test_a_product_alone_in_its_codes_is_its_codes() -> None:
+    query = product_query("persimmons")
+    assert query.groups == ()
+    assert query.hs_codes == (("081070",),)

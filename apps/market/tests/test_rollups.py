@@ -119,6 +119,15 @@ SEARCHES: dict[str, Callable[[dict[str, str]], ShipmentFilters]] = {
     "product text and importer name": lambda names: ShipmentFilters(
         *THREE_YEARS, product_details="coffee", importer_name=names["importer"]
     ),
+    "a product whose code holds other goods, in a state": lambda _: ShipmentFilters(
+        *THREE_YEARS, product_details="dried mango"
+    ),
+    "the same in Vietnamese, partial months at both ends": lambda _: ShipmentFilters(
+        *SPRING, product_details="xoài sấy"
+    ),
+    "a product and its prepared goods among others, one year": lambda _: ShipmentFilters(
+        date(2024, 1, 1), date(2024, 12, 31), product_details="cashew"
+    ),
     "nothing matches": lambda _: ShipmentFilters(*THREE_YEARS, product_details="zzqqxx"),
 }
 
@@ -175,8 +184,10 @@ def test_every_aggregate_equals_the_scan(snapshot: Path) -> None:
         for name, call in _calls(filters):
             expected, got = call(scanning), call(rolled)
             assert _same(got, expected), f"{search}: {name}\n{got}\n!=\n{expected}"
-    # Searches within a month, and on a product text with a country or a party, scan either way.
-    assert rolled_up == 16
+    # Searches within a month, and on a product text that asks for words of the descriptions
+    # with a country or a party, scan either way; a product alone in its codes ('rice',
+    # 'coffee') is those codes, which a roll-up holds with the countries and parties.
+    assert rolled_up == 20
 
 
 def test_the_rollups_hold_every_shipment(snapshot: Path) -> None:
@@ -415,7 +426,10 @@ def test_each_aggregate_reads_the_smallest_rollup_that_serves_it(
     names = _names(index)
     year = (date(2024, 1, 1), date(2024, 12, 31))
     heading = ShipmentFilters(*year, hs_codes=("0901",))
-    text = ShipmentFilters(*THREE_YEARS, product_details="rice")
+    # Mangoes share 080450 with guavas and mangosteens, fresh or dried: the descriptions say
+    # which. Rice is 1006 alone: its codes say it all.
+    text = ShipmentFilters(*THREE_YEARS, product_details="dried mango")
+    codes_only = ShipmentFilters(*THREE_YEARS, product_details="rice")
     importer = ShipmentFilters(*THREE_YEARS, importer_name=names["importer"])
     exporter = ShipmentFilters(*THREE_YEARS, exporter_name=names["exporter"])
     [busiest] = index.importer_totals(heading, limit=1)
@@ -468,10 +482,19 @@ def test_each_aggregate_reads_the_smallest_rollup_that_serves_it(
         ("product text, top importers", lambda: index.top_importers(text, limit=5), {SCAN}),
         (
             "product text and a country",
-            lambda: index.count(
-                ShipmentFilters(*year, product_details="rice", importer_country="US")
-            ),
+            lambda: index.count(replace(text, importer_country="US")),
             {SCAN},
+        ),
+        ("a product alone in its codes", lambda: index.monthly(codes_only), {LANE}),
+        (
+            "a product alone in its codes, top importers",
+            lambda: index.top_importers(codes_only, limit=5),
+            {IMPORTERS},
+        ),
+        (
+            "a product alone in its codes and a country",
+            lambda: index.count(replace(codes_only, importer_country="US")),
+            {LANE},
         ),
         ("importer name", lambda: index.count(importer), {IMPORTERS}),
         (
@@ -516,7 +539,8 @@ def _read_by(found: Source) -> set[str]:
         (ShipmentFilters(*THREE_YEARS, importer_country="US"), ("hs_code",), {LANE}),
         (ShipmentFilters(*THREE_YEARS, importer_name="Acme"), (), {IMPORTERS}),
         (ShipmentFilters(*THREE_YEARS, exporter_name="Acme"), (), {EXPORTERS}),
-        (ShipmentFilters(*THREE_YEARS, product_details="rice"), (), {DESCRIPTIONS}),
+        (ShipmentFilters(*THREE_YEARS, product_details="dried mango"), (), {DESCRIPTIONS}),
+        (ShipmentFilters(*THREE_YEARS, product_details="rice"), (), {LANE}),
         (
             ShipmentFilters(*THREE_YEARS, exporter_country="VN", importer_country="US"),
             ("hs_code",),
@@ -529,7 +553,12 @@ def _read_by(found: Source) -> set[str]:
             ("hs_code",),
             {SCAN},
         ),
-        (ShipmentFilters(*THREE_YEARS, product_details="rice"), ("exporter_country",), {SCAN}),
+        (
+            ShipmentFilters(*THREE_YEARS, product_details="dried mango"),
+            ("exporter_country",),
+            {SCAN},
+        ),
+        (ShipmentFilters(*THREE_YEARS, product_details="rice"), ("exporter_country",), {LANE}),
         (ShipmentFilters(date(2024, 2, 1), date(2024, 2, 28)), (), {SCAN}),
     ],
 )

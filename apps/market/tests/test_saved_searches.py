@@ -194,11 +194,11 @@ def test_an_import_sends_one_email_with_exactly_the_new_matches(
     assert cashew.last_alerted_at is not None
     assert SavedSearch.objects.get(name="Coffee").last_alerted_at is None
 
-    # The next import holds only pepper: nothing new matches, nothing is sent.
+    # The next import holds only pepper, declared as pepper (cashew is its HS codes: a
+    # description under 080132 is cashew): nothing new matches, nothing is sent.
     mail.outbox.clear()
-    import_shipments(
-        shipments_file(tmp_path / "second.csv", {"product_description": "PEPPER WHITE"})
-    )
+    pepper = {"product_description": "PEPPER WHITE", "hs_code": "090411"}
+    import_shipments(shipments_file(tmp_path / "second.csv", pepper))
     assert mail.outbox == []
     checked = SavedSearch.objects.get(name="Cashew").last_checked_at
     assert checked is not None

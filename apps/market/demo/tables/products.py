@@ -218,7 +218,7 @@ _CASHEW_VN: list[ProductVariant] = [
     ),
     ProductVariant(
         5,
-        "080132",
+        "200819",  # roasted nuts are prepared: chapter 20, not 08
         "KGM",
         1.35,
         (5000, 8000, 12000),
@@ -667,7 +667,7 @@ _FRUIT_VN: list[ProductVariant] = [
     ),
     ProductVariant(
         10,
-        "081340",
+        "080450",  # dried mangoes stay with the fresh ones: 'fresh or dried'
         "KGM",
         4.5,
         (5000, 8000, 10000),

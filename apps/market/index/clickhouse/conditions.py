@@ -14,7 +14,7 @@ from typing import Any
 
 from apps.market.filters import ShipmentFilters
 from apps.market.index.conditions import _FUZZY_FROM, _terms, _typos
-from apps.market.lexicon.search import EXACT, PART, Key, product_query
+from apps.market.lexicon.search import EXACT, PART, Key, ProductQuery, product_query
 
 
 @dataclass
@@ -121,8 +121,9 @@ def where_clause(filters: ShipmentFilters, params: dict[str, Any] | None = None)
     descriptions = description_ids(where, filters)
     if descriptions is not None:
         where.add(f"s.description_id IN ({descriptions})")
-    for codes in product_query(filters.product_details).hs_codes:
-        where.add(_starting_with(where, codes))
+    query = product_query(filters.product_details)
+    if query.hs_codes:
+        where.add(_declared_under(where, query))
     for column, name in (
         ("importer_id", filters.importer_name),
         ("exporter_id", filters.exporter_name),
@@ -137,6 +138,16 @@ def where_clause(filters: ShipmentFilters, params: dict[str, Any] | None = None)
     if filters.hs_codes:
         where.add(_starting_with(where, filters.hs_codes))
     return where
+
+
+def _declared_under(where: Where, query: ProductQuery) -> str:
+    """The HS codes of a product text's goods (`ProductQuery.hs_codes`), or those of its
+    prepared goods with one of its names in the description (`ProductQuery.prepared`)."""
+    sql = " AND ".join(_starting_with(where, codes) for codes in query.hs_codes)
+    if not query.prepared:
+        return sql
+    named = f"s.description_id IN ({_group(where, query.named)})"
+    return f"({sql} OR ({_starting_with(where, query.prepared)} AND {named}))"
 
 
 def _starting_with(where: Where, codes: Sequence[str]) -> str:
