@@ -556,8 +556,9 @@ def test_a_refunded_pack_takes_back_its_credits(
     assert order.status == Order.Status.REFUNDED
     assert bought_credits(member) == 0
     reversal = CreditEntry.objects.get(account__user=member, kind=CreditEntry.Kind.REVERSAL)
-    assert (reversal.amount, reversal.reference, reversal.order) == (
+    assert (reversal.amount, reversal.reason, reversal.reference, reversal.order) == (
         -100,
+        "payment refunded",
         f"order:{order.pk}",
         order,
     )
@@ -738,6 +739,17 @@ def test_a_signed_but_malformed_event_is_refused_with_400(
     assert response.status_code == 400, response.content
     assert response.json()["meta"]["code"] == "malformed_event"
     assert not PaymentEvent.objects.exists()
+
+
+def test_an_order_with_an_eighteen_digit_id_is_paid(
+    member: User, stripe_order: MakeOrder, deliver: Deliver
+) -> None:
+    order = stripe_order(member, "lead-sourcing", "basic")
+    Order.objects.filter(pk=order.pk).update(id=10**17)
+    order.pk = 10**17
+
+    assert outcome(deliver(session_event(order))) == "fulfilled"
+    assert bought_credits(member) == 100
 
 
 @pytest.mark.parametrize("order_id", ["²", "1" * 30, "9" * 19])
