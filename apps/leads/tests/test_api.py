@@ -416,7 +416,37 @@ def test_no_mobile_number_gives_the_credits_back(
     assert balance(member) == 20
     assert again.json()["meta"] == {"message": "No mobile number", "credits_charged": 0}
     assert "No mobile number" in mail.outbox[-1].subject
-    assert ContactRequest.objects.get(kind="phone").credits == 0
+    request = ContactRequest.objects.get(kind="phone")
+    assert (request.credits, request.value, request.provider) == (0, "", "")
+
+
+def test_each_failed_phone_lookup_gives_its_own_credits_back(
+    member: User,
+    member_client: Client,
+    monkeypatch: pytest.MonkeyPatch,
+    settings: Any,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    settings.LEADS_PHONE_RETRY_DELAYS = []  # one try a lookup
+    monkeypatch.setattr(services, "contact_providers", lambda: [SourceDown()])
+    lead = make_lead(make_company(name="Hanse Nuts GmbH"), full_name="Anna Schneider", phone="")
+
+    for _ in range(2):  # failed, then asked again and failed again
+        with django_capture_on_commit_callbacks(execute=True):
+            member_client.get(f"{EMPLOYEES}/{lead.pk}/request-contact")
+
+    request = ContactRequest.objects.get(kind="phone")
+    assert (request.state, request.lookups, request.credits) == ("failed", 2, 0)
+    assert (request.value, request.provider) == ("", "")
+    refunds = CreditEntry.objects.filter(account__user=member, kind=CreditEntry.Kind.REFUND)
+    assert sorted(refunds.values_list("amount", "reference")) == [
+        (5, f"lead-phone:{lead.pk}"),
+        (5, f"lead-phone:{lead.pk}:2"),
+    ]
+    assert balance(member) == 20
+    assert mail.outbox[-1].subject == "Phone lookup failed: Anna Schneider"
+    assert "of Anna Schneider, Purchasing Manager at Hanse Nuts GmbH: " in mail.outbox[-1].body
+    assert "The 5 credits of the request are back" in mail.outbox[-1].body
 
 
 @pytest.mark.parametrize(
