@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -369,6 +370,28 @@ def test_operators_mark_requests_answered_in_the_admin(admin_client: Client, mem
     assert (untouched.status, untouched.answered_at) == ("open", None)
 
 
+def test_marking_requests_answered_leaves_an_answered_ones_time(
+    admin_client: Client, member: User
+) -> None:
+    answered_at = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    answered = ReportRequest.objects.create(
+        user=member, kind="custom", status="answered", answered_at=answered_at, **FORM
+    )
+    request = ReportRequest.objects.create(user=member, kind="custom", **FORM)
+
+    response = admin_client.post(
+        "/admin/verification/reportrequest/",
+        {"action": "mark_answered", "_selected_action": [answered.pk, request.pk]},
+        follow=True,
+    )
+
+    assert [str(message) for message in response.context["messages"]] == [
+        "1 request(s) marked answered."
+    ]
+    answered.refresh_from_db()
+    assert answered.answered_at == answered_at
+
+
 def test_pages_preload_verifications_and_results(
     member_client: Client, buyer: Company, sources: Sources
 ) -> None:
@@ -385,9 +408,14 @@ def test_pages_preload_verifications_and_results(
 
 
 def test_a_failing_mail_server_leaves_a_report_request_stored_and_answered(
-    member_client: Client, buyer: Company, settings: Any, django_capture_on_commit_callbacks: Any
+    member_client: Client,
+    buyer: Company,
+    settings: Any,
+    django_capture_on_commit_callbacks: Any,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     settings.EMAIL_BACKEND = "tests.fixtures.FailingMailBackend"
+    settings.OPERATORS_EMAIL = "reports@tradewise.example"
 
     with django_capture_on_commit_callbacks(execute=True):
         response = member_client.post(
@@ -397,4 +425,8 @@ def test_a_failing_mail_server_leaves_a_report_request_stored_and_answered(
         )
 
     assert response.status_code == 201
-    assert ReportRequest.objects.count() == 1
+    stored = ReportRequest.objects.get()
+    # Both the user's confirmation and the operators' notice are logged as not sent.
+    assert [r.getMessage() for r in caplog.records if r.name == "apps.core.mail"] == [
+        f"Mail about report request {stored.pk} not sent"
+    ] * 2

@@ -389,6 +389,21 @@ def test_a_settled_run_mails_its_verdict_once_in_the_users_language(
     assert f"Tín dụng đã trừ: {verification.credits_charged}" in sent.body
 
 
+def test_a_run_started_in_a_language_without_mails_is_mailed_in_english(
+    member: User, buyer: Company, sources: Sources, django_capture_on_commit_callbacks: Any
+) -> None:
+    sources.screening.error = "The source did not answer within 8 seconds"
+
+    with django_capture_on_commit_callbacks(execute=True):
+        for check in CHECKS:
+            services.run_check(
+                user=member, company_id=buyer.pk, check=check, domain="", language="de"
+            )
+
+    [sent] = mail.outbox
+    assert sent.subject == "Verification of Dutch Nut Trading B.V.: Needs review"
+
+
 def test_checks_that_succeed_without_data_are_not_billed(
     member: User, buyer: Company, sources: Sources
 ) -> None:
@@ -411,6 +426,7 @@ def test_a_failing_mail_server_never_fails_a_settled_run(
     sources: Sources,
     settings: Any,
     django_capture_on_commit_callbacks: Any,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     settings.EMAIL_BACKEND = "tests.fixtures.FailingMailBackend"
 
@@ -419,3 +435,6 @@ def test_a_failing_mail_server_never_fails_a_settled_run(
 
     assert verification.charged is True
     assert available(member) == 150 - verification.credits_charged
+    assert [r.getMessage() for r in caplog.records if r.name == "apps.core.mail"] == [
+        f"Mail about verification {verification.pk} not sent"
+    ]
