@@ -379,6 +379,7 @@ def test_a_payment_that_does_not_match_the_order_is_not_fulfilled(
     stripe_order: MakeOrder,
     deliver: Deliver,
     overrides: dict[str, Any],
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     order = stripe_order(member, "lead-sourcing", "basic")
 
@@ -386,6 +387,9 @@ def test_a_payment_that_does_not_match_the_order_is_not_fulfilled(
     order.refresh_from_db()
     assert order.status == Order.Status.PENDING
     assert not CreditEntry.objects.exists()
+    assert [r.getMessage() for r in caplog.records if r.name == orders.__name__] == [
+        f"Payment for order {order.pk} does not match it; not fulfilled"
+    ]
 
 
 def test_another_members_session_cannot_pay_this_members_order(
