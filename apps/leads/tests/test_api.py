@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.core import mail
 from django.db import connection
 from django.test import Client
+from django.utils import timezone
 
 from apps.accounts.models import User
 from apps.billing.models import CreditAccount, CreditEntry, QueryLog
@@ -395,11 +397,55 @@ def test_a_phone_request_is_charged_then_emailed(
     assert response.json()["meta"]["credits_charged"] == 5
     assert balance(member) == 15
     request = ContactRequest.objects.get(kind="phone")
-    assert (request.state, request.value) == ("found", "+49 40 5550199")
+    assert (request.state, request.value, request.provider) == ("found", "+49 40 5550199", "local")
     assert "+49 40 5550199" in mail.outbox[-1].body
     assert mail.outbox[-1].to == [member.email]
     mine = member_client.get(MY_LEADS).json()["data"]
     assert (mine[0]["phone"], mine[0]["phone_state"]) == ("+49 40 5550199", "found")
+
+
+def test_two_users_asking_for_one_persons_phone_are_each_charged(
+    member: User,
+    member_client: Client,
+    other_member: User,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    lead = make_lead(make_company(), phone="+49 40 5550199")
+    other = signed_in(other_member)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        mine = member_client.get(f"{EMPLOYEES}/{lead.pk}/request-contact").json()
+    with django_capture_on_commit_callbacks(execute=True):
+        theirs = other.get(f"{EMPLOYEES}/{lead.pk}/request-contact").json()
+
+    assert mine["meta"]["credits_charged"] == theirs["meta"]["credits_charged"] == 5
+    assert balance(member) == balance(other_member) == 15
+    assert ContactRequest.objects.filter(kind="phone").count() == 2
+
+
+def test_a_revealed_email_does_not_answer_a_phone_request(
+    member: User, member_client: Client, django_capture_on_commit_callbacks: Any
+) -> None:
+    lead = make_lead(make_company(), email="anna@hanse.example", phone="+49 40 5550199")
+    member_client.get(f"{EMPLOYEES}/{lead.pk}/request-email")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        phone = member_client.get(f"{EMPLOYEES}/{lead.pk}/request-contact").json()
+
+    assert phone["meta"]["credits_charged"] == 5
+    assert ContactRequest.objects.get(kind="phone").value == "+49 40 5550199"
+    assert balance(member) == 14
+
+
+def test_the_sweep_of_unmailed_phone_results_mails_no_email_reveal(
+    member_client: Client,
+) -> None:
+    lead = make_lead(make_company(), email="anna@hanse.example")
+    member_client.get(f"{EMPLOYEES}/{lead.pk}/request-email")
+    ContactRequest.objects.update(completed_at=timezone.now() - timedelta(days=1))
+
+    assert services.mail_unmailed_phone_results() == 0
+    assert mail.outbox == []
 
 
 def test_no_mobile_number_gives_the_credits_back(

@@ -215,7 +215,12 @@ def test_a_failed_lookup_may_be_asked_again_and_is_charged_anew(
 
 
 def test_a_try_left_running_by_a_dead_worker_is_swept_and_tried_again(
-    member: User, member_client: Client, source: Source, lead: Lead, clock: Any
+    member: User,
+    member_client: Client,
+    source: Source,
+    lead: Lead,
+    clock: Any,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     member_client.get(f"{EMPLOYEES}/{lead.pk}/request-contact")
     # A worker claims the try and dies in it: the task stays RUNNING.
@@ -226,6 +231,8 @@ def test_a_try_left_running_by_a_dead_worker_is_swept_and_tried_again(
 
     clock.shift(2)
     call_command("sweep_phone_lookups")
+    stalled = [r.getMessage() for r in caplog.records if "stalled" in r.getMessage()]
+    assert stalled == [f"Phone lookup of request {ContactRequest.objects.get().pk}, try 1, stalled"]
     source.number = "+49 151 5550123"
     clock.shift(RETRY_DELAYS[0])
     run_worker()
