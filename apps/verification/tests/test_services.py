@@ -7,6 +7,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+import time_machine
 from django.core import mail
 
 from apps.accounts.models import User
@@ -366,6 +367,41 @@ def test_an_abandoned_run_gives_its_hold_back_when_started_again(
     assert holds.count() == 2
     assert all(hold.released_at for hold in holds)
     assert available(member) == 150 - second.credits_charged
+
+
+@pytest.mark.parametrize(("idle", "started_again"), [(80, False), (81, True)])
+def test_a_run_counts_as_abandoned_after_ten_check_timeouts(
+    member: User,
+    buyer: Company,
+    sources: Sources,
+    settings: Any,
+    idle: int,
+    started_again: bool,
+) -> None:
+    settings.VERIFICATION_CHECK_TIMEOUT = 8
+    first = run(member, buyer, "company_profile")
+    assert first.started_at is not None
+
+    with time_machine.travel(first.started_at + timedelta(seconds=idle), tick=False):
+        again = run(member, buyer, "company_profile")
+
+    assert again.run == (2 if started_again else 1)
+
+
+def test_a_run_without_a_domain_checks_the_companys_own(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    assert run(member, buyer, "company_profile", domain="").domain == "dutchnut.example"
+
+
+def test_a_finished_run_records_when_it_finished(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    verification = run_all(member, buyer)
+
+    assert verification.started_at is not None
+    assert verification.finished_at is not None
+    assert verification.finished_at >= verification.started_at
 
 
 def test_a_settled_run_mails_its_verdict_once_in_the_users_language(
