@@ -448,6 +448,17 @@ def test_the_sweep_of_unmailed_phone_results_mails_no_email_reveal(
     assert mail.outbox == []
 
 
+@pytest.mark.parametrize("ask", ["request-email", "request-contact"])
+def test_asking_for_an_unknown_person_is_not_found_and_charges_nothing(
+    member: User, member_client: Client, ask: str
+) -> None:
+    response = member_client.get(f"{EMPLOYEES}/999999/{ask}")
+
+    assert response.status_code == 404
+    assert response.json()["meta"]["message"] == "Lead not found"
+    assert balance(member) == 20
+
+
 def test_no_mobile_number_gives_the_credits_back(
     member: User, member_client: Client, django_capture_on_commit_callbacks: Any
 ) -> None:
