@@ -16,7 +16,7 @@ from apps.billing.selectors import credit_summary
 from apps.billing.services import InsufficientCredit, grant_credits
 from apps.leads.models import Company
 from apps.leads.tests.conftest import make_company, with_credits
-from apps.verification import services
+from apps.verification import checks, services
 from apps.verification.models import CHECKS, Verification
 from apps.verification.tests.conftest import GENEROUS_TIME_LIMIT, Sources
 
@@ -109,6 +109,54 @@ def test_a_failing_source_ends_its_check_in_error_with_the_reason(
 
     assert verification.state(check) == "error"
     assert verification.result(check) == {"error": reason}
+
+
+def test_a_check_that_breaks_ends_in_error_and_is_logged(
+    member: User,
+    buyer: Company,
+    sources: Sources,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    def broken(company: Company, domain: str) -> checks.Outcome:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setitem(checks.CHECKS, "sanctions", broken)
+
+    verification = run(member, buyer, "sanctions")
+
+    assert verification.result("sanctions") == {"error": services.UNEXPECTED}
+    assert [r.getMessage() for r in caplog.records if r.name == services.__name__] == [
+        f"The sanctions check of verification {verification.pk} failed"
+    ]
+
+
+def test_a_run_checks_the_domain_it_is_given(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    verification = run(member, buyer, "website", domain="https://www.other.example/about")
+
+    assert verification.domain == "other.example"
+    assert verification.result("website")["domain"] == "other.example"
+
+
+def test_a_check_done_in_the_run_is_not_run_again(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    run(member, buyer, "sanctions")
+    again = run(member, buyer, "sanctions")
+
+    assert (again.run, sources.screening.calls) == (1, 1)
+
+
+def test_two_users_verifying_one_company_each_have_their_own_run(
+    member: User, other_member: User, buyer: Company, sources: Sources
+) -> None:
+    mine = run(member, buyer, "company_profile")
+    theirs = run(other_member, buyer, "company_profile")
+
+    assert mine.pk != theirs.pk
+    assert (theirs.user, theirs.run) == (other_member, 1)
 
 
 def test_website_with_no_network_says_the_sources_are_unreachable(
@@ -336,6 +384,22 @@ def test_a_retry_after_seven_days_or_of_a_successful_check_starts_a_paid_run(
 
     assert late.run == 2
     assert late.state("sanctions") == "error"  # the source still fails: this run's own check
+
+
+def test_the_free_retry_ends_seven_days_after_the_run_started(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    sources.screening.error = "unreachable"
+    first = run_all(member, buyer)
+    grant_credits(member, amount=100, reason="pack", reference="order:second-run")
+    assert first.started_at is not None
+
+    with time_machine.travel(first.started_at + timedelta(days=7), tick=False):
+        late = services.run_check(
+            user=member, company_id=buyer.pk, check="sanctions", domain="", retry=True
+        )
+
+    assert late.run == 2
 
 
 def test_a_successful_check_is_not_run_again_free(
