@@ -270,6 +270,10 @@ def test_unknown_check_and_company_are_not_found(member_client: Client, buyer: C
         == 404
     )
     assert member_client.get(f"{BASE}/999999").status_code == 404
+    unknown = member_client.post(
+        f"{BASE}/999999/checks/sanctions", {}, content_type="application/json"
+    )
+    assert (unknown.status_code, unknown.json()["meta"]["message"]) == (404, "Company not found")
 
 
 def test_signed_out_visitors_are_refused(client: Client, buyer: Company) -> None:
