@@ -600,6 +600,15 @@ def test_ledger_entries_cannot_be_edited(user: User) -> None:
         entry.save()
 
 
+def test_a_grant_of_one_credit_is_made_once_and_says_so(user: User) -> None:
+    first = services.grant_credits(user, amount=1, reason="pack", reference="order:1")
+    again = services.grant_credits(user, amount=1, reason="pack", reference="order:1")
+
+    assert (first.changed, again.changed) == (True, False)
+    assert first.balance == again.balance == stored_balance(user)
+    assert CreditAccount.objects.get(user=user).bought_balance == 1
+
+
 def test_the_paid_demo_is_set_up_once(user: User) -> None:
     with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
         services.set_up_paid_demo(user)
