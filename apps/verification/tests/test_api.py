@@ -270,9 +270,13 @@ def test_unknown_check_and_company_are_not_found(member_client: Client, buyer: C
         == 404
     )
     assert member_client.get(f"{BASE}/999999").status_code == 404
+
+
+def test_a_check_of_an_unknown_company_is_not_found(member_client: Client) -> None:
     unknown = member_client.post(
         f"{BASE}/999999/checks/sanctions", {}, content_type="application/json"
     )
+
     assert (unknown.status_code, unknown.json()["meta"]["message"]) == (404, "Company not found")
 
 
