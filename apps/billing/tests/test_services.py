@@ -215,7 +215,7 @@ def test_an_insufficient_balance_is_refused_and_nothing_is_written(user: User) -
     with pytest.raises(InsufficientCredit) as refused:
         services.charge_credits(user, amount=5, reason="lead-phone", reference="b")
 
-    assert "insufficient credit" in refused.value.message
+    assert refused.value.message == "insufficient credit: 5 needed, 2 available"
     assert refused.value.status == 403
     assert CreditEntry.objects.count() == entries
     assert stored_balance(user) == 2
@@ -600,6 +600,15 @@ def test_ledger_entries_cannot_be_edited(user: User) -> None:
         entry.save()
 
 
+def test_a_grant_of_one_credit_is_made_once_and_says_so(user: User) -> None:
+    first = services.grant_credits(user, amount=1, reason="pack", reference="order:1")
+    again = services.grant_credits(user, amount=1, reason="pack", reference="order:1")
+
+    assert (first.changed, again.changed) == (True, False)
+    assert first.balance == again.balance == stored_balance(user)
+    assert CreditAccount.objects.get(user=user).bought_balance == 1
+
+
 def test_the_paid_demo_is_set_up_once(user: User) -> None:
     with time_machine.travel(BEFORE_MIDNIGHT, tick=False):
         services.set_up_paid_demo(user)
@@ -614,6 +623,14 @@ def test_the_paid_demo_is_set_up_once(user: User) -> None:
     )
     grant = CreditEntry.objects.get(kind="grant")
     assert (grant.amount, grant.reason, grant.reference) == (500, "demo credits", "demo:credits")
+
+
+def test_the_paid_demos_period_lasts_exactly_one_month_from_its_start(user: User) -> None:
+    with time_machine.travel(BEFORE_MIDNIGHT):
+        services.set_up_paid_demo(user)
+
+    subscription = Subscription.objects.select_related("plan").get(user=user)
+    assert subscription.ends_at == services.period_end(subscription.plan, subscription.started_at)
 
 
 # Orders

@@ -379,6 +379,7 @@ def test_a_payment_that_does_not_match_the_order_is_not_fulfilled(
     stripe_order: MakeOrder,
     deliver: Deliver,
     overrides: dict[str, Any],
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     order = stripe_order(member, "lead-sourcing", "basic")
 
@@ -386,6 +387,9 @@ def test_a_payment_that_does_not_match_the_order_is_not_fulfilled(
     order.refresh_from_db()
     assert order.status == Order.Status.PENDING
     assert not CreditEntry.objects.exists()
+    assert [r.getMessage() for r in caplog.records if r.name == orders.__name__] == [
+        f"Payment for order {order.pk} does not match it; not fulfilled"
+    ]
 
 
 def test_another_members_session_cannot_pay_this_members_order(
@@ -556,8 +560,9 @@ def test_a_refunded_pack_takes_back_its_credits(
     assert order.status == Order.Status.REFUNDED
     assert bought_credits(member) == 0
     reversal = CreditEntry.objects.get(account__user=member, kind=CreditEntry.Kind.REVERSAL)
-    assert (reversal.amount, reversal.reference, reversal.order) == (
+    assert (reversal.amount, reversal.reason, reversal.reference, reversal.order) == (
         -100,
+        "payment refunded",
         f"order:{order.pk}",
         order,
     )
@@ -738,6 +743,17 @@ def test_a_signed_but_malformed_event_is_refused_with_400(
     assert response.status_code == 400, response.content
     assert response.json()["meta"]["code"] == "malformed_event"
     assert not PaymentEvent.objects.exists()
+
+
+def test_an_order_with_an_eighteen_digit_id_is_paid(
+    member: User, stripe_order: MakeOrder, deliver: Deliver
+) -> None:
+    order = stripe_order(member, "lead-sourcing", "basic")
+    Order.objects.filter(pk=order.pk).update(id=10**17)
+    order.pk = 10**17
+
+    assert outcome(deliver(session_event(order))) == "fulfilled"
+    assert bought_credits(member) == 100
 
 
 @pytest.mark.parametrize("order_id", ["²", "1" * 30, "9" * 19])

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.core import mail
 from django.db import connection
 from django.test import Client
+from django.utils import timezone
 
 from apps.accounts.models import User
 from apps.billing.models import CreditAccount, CreditEntry, QueryLog
@@ -395,11 +397,66 @@ def test_a_phone_request_is_charged_then_emailed(
     assert response.json()["meta"]["credits_charged"] == 5
     assert balance(member) == 15
     request = ContactRequest.objects.get(kind="phone")
-    assert (request.state, request.value) == ("found", "+49 40 5550199")
+    assert (request.state, request.value, request.provider) == ("found", "+49 40 5550199", "local")
     assert "+49 40 5550199" in mail.outbox[-1].body
     assert mail.outbox[-1].to == [member.email]
     mine = member_client.get(MY_LEADS).json()["data"]
     assert (mine[0]["phone"], mine[0]["phone_state"]) == ("+49 40 5550199", "found")
+
+
+def test_two_users_asking_for_one_persons_phone_are_each_charged(
+    member: User,
+    member_client: Client,
+    other_member: User,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    lead = make_lead(make_company(), phone="+49 40 5550199")
+    other = signed_in(other_member)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        mine = member_client.get(f"{EMPLOYEES}/{lead.pk}/request-contact").json()
+    with django_capture_on_commit_callbacks(execute=True):
+        theirs = other.get(f"{EMPLOYEES}/{lead.pk}/request-contact").json()
+
+    assert mine["meta"]["credits_charged"] == theirs["meta"]["credits_charged"] == 5
+    assert balance(member) == balance(other_member) == 15
+    assert ContactRequest.objects.filter(kind="phone").count() == 2
+
+
+def test_a_revealed_email_does_not_answer_a_phone_request(
+    member: User, member_client: Client, django_capture_on_commit_callbacks: Any
+) -> None:
+    lead = make_lead(make_company(), email="anna@hanse.example", phone="+49 40 5550199")
+    member_client.get(f"{EMPLOYEES}/{lead.pk}/request-email")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        phone = member_client.get(f"{EMPLOYEES}/{lead.pk}/request-contact").json()
+
+    assert phone["meta"]["credits_charged"] == 5
+    assert ContactRequest.objects.get(kind="phone").value == "+49 40 5550199"
+    assert balance(member) == 14
+
+
+def test_the_sweep_of_unmailed_phone_results_mails_no_email_reveal(
+    member_client: Client,
+) -> None:
+    lead = make_lead(make_company(), email="anna@hanse.example")
+    member_client.get(f"{EMPLOYEES}/{lead.pk}/request-email")
+    ContactRequest.objects.update(completed_at=timezone.now() - timedelta(days=1))
+
+    assert services.mail_unmailed_phone_results() == 0
+    assert mail.outbox == []
+
+
+@pytest.mark.parametrize("ask", ["request-email", "request-contact"])
+def test_asking_for_an_unknown_person_is_not_found_and_charges_nothing(
+    member: User, member_client: Client, ask: str
+) -> None:
+    response = member_client.get(f"{EMPLOYEES}/999999/{ask}")
+
+    assert response.status_code == 404
+    assert response.json()["meta"]["message"] == "Lead not found"
+    assert balance(member) == 20
 
 
 def test_no_mobile_number_gives_the_credits_back(
@@ -416,7 +473,37 @@ def test_no_mobile_number_gives_the_credits_back(
     assert balance(member) == 20
     assert again.json()["meta"] == {"message": "No mobile number", "credits_charged": 0}
     assert "No mobile number" in mail.outbox[-1].subject
-    assert ContactRequest.objects.get(kind="phone").credits == 0
+    request = ContactRequest.objects.get(kind="phone")
+    assert (request.credits, request.value, request.provider) == (0, "", "")
+
+
+def test_each_failed_phone_lookup_gives_its_own_credits_back(
+    member: User,
+    member_client: Client,
+    monkeypatch: pytest.MonkeyPatch,
+    settings: Any,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    settings.LEADS_PHONE_RETRY_DELAYS = []  # one try a lookup
+    monkeypatch.setattr(services, "contact_providers", lambda: [SourceDown()])
+    lead = make_lead(make_company(name="Hanse Nuts GmbH"), full_name="Anna Schneider", phone="")
+
+    for _ in range(2):  # failed, then asked again and failed again
+        with django_capture_on_commit_callbacks(execute=True):
+            member_client.get(f"{EMPLOYEES}/{lead.pk}/request-contact")
+
+    request = ContactRequest.objects.get(kind="phone")
+    assert (request.state, request.lookups, request.credits) == ("failed", 2, 0)
+    assert (request.value, request.provider) == ("", "")
+    refunds = CreditEntry.objects.filter(account__user=member, kind=CreditEntry.Kind.REFUND)
+    assert sorted(refunds.values_list("amount", "reference")) == [
+        (5, f"lead-phone:{lead.pk}"),
+        (5, f"lead-phone:{lead.pk}:2"),
+    ]
+    assert balance(member) == 20
+    assert mail.outbox[-1].subject == "Phone lookup failed: Anna Schneider"
+    assert "of Anna Schneider, Purchasing Manager at Hanse Nuts GmbH: " in mail.outbox[-1].body
+    assert "The 5 credits of the request are back" in mail.outbox[-1].body
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,6 @@
 """Twenty simultaneous email reveals with credit for five: exactly five are charged, and the
-ledger sums to the balance. Row locks need a real server: PostgreSQL."""
+ledger sums to the balance; twenty simultaneous reveals, or phone requests, of one person
+charge it once, and only one of them says so. Row locks need a real server: PostgreSQL."""
 
 from __future__ import annotations
 
@@ -51,3 +52,42 @@ def test_twenty_simultaneous_reveals_against_five_credits() -> None:
     assert account.balance == 0
     total = CreditEntry.objects.filter(account=account).aggregate(total=Sum("amount"))["total"]
     assert total == account.balance
+
+
+def test_twenty_simultaneous_reveals_of_one_person_charge_it_once() -> None:
+    user = with_credits(User.objects.create_user("lan@example.com"), 5)
+    lead = make_lead(make_company())
+    start = threading.Barrier(ATTEMPTS)
+
+    def reveal(_: int) -> int:
+        start.wait()
+        try:
+            return services.reveal_email(user=user, lead_id=lead.pk)[1]
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=ATTEMPTS) as pool:
+        charged = list(pool.map(reveal, range(ATTEMPTS)))
+
+    assert sorted(charged) == [0] * (ATTEMPTS - 1) + [1]
+    assert CreditAccount.objects.get(user=user).balance == 4
+
+
+def test_twenty_simultaneous_phone_requests_of_one_person_charge_it_once() -> None:
+    user = with_credits(User.objects.create_user("lan@example.com"), 5)
+    lead = make_lead(make_company())
+    start = threading.Barrier(ATTEMPTS)
+
+    def request(_: int) -> int:
+        start.wait()
+        try:
+            return services.request_phone(user=user, lead_id=lead.pk)[1]
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=ATTEMPTS) as pool:
+        charged = list(pool.map(request, range(ATTEMPTS)))
+
+    assert sorted(charged) == [0] * (ATTEMPTS - 1) + [5]
+    assert ContactRequest.objects.filter(kind="phone").count() == 1
+    assert CreditAccount.objects.get(user=user).balance == 0

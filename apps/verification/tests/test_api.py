@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -271,6 +272,14 @@ def test_unknown_check_and_company_are_not_found(member_client: Client, buyer: C
     assert member_client.get(f"{BASE}/999999").status_code == 404
 
 
+def test_a_check_of_an_unknown_company_is_not_found(member_client: Client) -> None:
+    unknown = member_client.post(
+        f"{BASE}/999999/checks/sanctions", {}, content_type="application/json"
+    )
+
+    assert (unknown.status_code, unknown.json()["meta"]["message"]) == (404, "Company not found")
+
+
 def test_signed_out_visitors_are_refused(client: Client, buyer: Company) -> None:
     assert client.get("/fast-ai/v1/users/lead-verification").status_code == 401
 
@@ -389,6 +398,28 @@ def test_operators_mark_requests_answered_in_the_admin(admin_client: Client, mem
     assert (untouched.status, untouched.answered_at) == ("open", None)
 
 
+def test_marking_requests_answered_leaves_an_answered_ones_time(
+    admin_client: Client, member: User
+) -> None:
+    answered_at = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    answered = ReportRequest.objects.create(
+        user=member, kind="custom", status="answered", answered_at=answered_at, **FORM
+    )
+    request = ReportRequest.objects.create(user=member, kind="custom", **FORM)
+
+    response = admin_client.post(
+        "/admin/verification/reportrequest/",
+        {"action": "mark_answered", "_selected_action": [answered.pk, request.pk]},
+        follow=True,
+    )
+
+    assert [str(message) for message in response.context["messages"]] == [
+        "1 request(s) marked answered."
+    ]
+    answered.refresh_from_db()
+    assert answered.answered_at == answered_at
+
+
 def test_pages_preload_verifications_and_results(
     member_client: Client, buyer: Company, sources: Sources
 ) -> None:
@@ -405,9 +436,14 @@ def test_pages_preload_verifications_and_results(
 
 
 def test_a_failing_mail_server_leaves_a_report_request_stored_and_answered(
-    member_client: Client, buyer: Company, settings: Any, django_capture_on_commit_callbacks: Any
+    member_client: Client,
+    buyer: Company,
+    settings: Any,
+    django_capture_on_commit_callbacks: Any,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     settings.EMAIL_BACKEND = "tests.fixtures.FailingMailBackend"
+    settings.OPERATORS_EMAIL = "reports@tradewise.example"
 
     with django_capture_on_commit_callbacks(execute=True):
         response = member_client.post(
@@ -417,4 +453,8 @@ def test_a_failing_mail_server_leaves_a_report_request_stored_and_answered(
         )
 
     assert response.status_code == 201
-    assert ReportRequest.objects.count() == 1
+    stored = ReportRequest.objects.get()
+    # Both the user's confirmation and the operators' notice are logged as not sent.
+    assert [r.getMessage() for r in caplog.records if r.name == "apps.core.mail"] == [
+        f"Mail about report request {stored.pk} not sent"
+    ] * 2

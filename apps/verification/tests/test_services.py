@@ -7,6 +7,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+import time_machine
 from django.core import mail
 
 from apps.accounts.models import User
@@ -15,7 +16,7 @@ from apps.billing.selectors import credit_summary
 from apps.billing.services import InsufficientCredit, grant_credits
 from apps.leads.models import Company
 from apps.leads.tests.conftest import make_company, with_credits
-from apps.verification import services
+from apps.verification import checks, services
 from apps.verification.models import CHECKS, Verification
 from apps.verification.tests.conftest import GENEROUS_TIME_LIMIT, Sources
 
@@ -108,6 +109,54 @@ def test_a_failing_source_ends_its_check_in_error_with_the_reason(
 
     assert verification.state(check) == "error"
     assert verification.result(check) == {"error": reason}
+
+
+def test_a_check_that_breaks_ends_in_error_and_is_logged(
+    member: User,
+    buyer: Company,
+    sources: Sources,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    def broken(company: Company, domain: str) -> checks.Outcome:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setitem(checks.CHECKS, "sanctions", broken)
+
+    verification = run(member, buyer, "sanctions")
+
+    assert verification.result("sanctions") == {"error": services.UNEXPECTED}
+    assert [r.getMessage() for r in caplog.records if r.name == services.__name__] == [
+        f"The sanctions check of verification {verification.pk} failed"
+    ]
+
+
+def test_a_run_checks_the_domain_it_is_given(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    verification = run(member, buyer, "website", domain="https://www.other.example/about")
+
+    assert verification.domain == "other.example"
+    assert verification.result("website")["domain"] == "other.example"
+
+
+def test_a_check_done_in_the_run_is_not_run_again(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    run(member, buyer, "sanctions")
+    again = run(member, buyer, "sanctions")
+
+    assert (again.run, sources.screening.calls) == (1, 1)
+
+
+def test_two_users_verifying_one_company_each_have_their_own_run(
+    member: User, other_member: User, buyer: Company, sources: Sources
+) -> None:
+    mine = run(member, buyer, "company_profile")
+    theirs = run(other_member, buyer, "company_profile")
+
+    assert mine.pk != theirs.pk
+    assert (theirs.user, theirs.run) == (other_member, 1)
 
 
 def test_website_with_no_network_says_the_sources_are_unreachable(
@@ -337,6 +386,22 @@ def test_a_retry_after_seven_days_or_of_a_successful_check_starts_a_paid_run(
     assert late.state("sanctions") == "error"  # the source still fails: this run's own check
 
 
+def test_the_free_retry_ends_seven_days_after_the_run_started(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    sources.screening.error = "unreachable"
+    first = run_all(member, buyer)
+    grant_credits(member, amount=100, reason="pack", reference="order:second-run")
+    assert first.started_at is not None
+
+    with time_machine.travel(first.started_at + timedelta(days=7), tick=False):
+        late = services.run_check(
+            user=member, company_id=buyer.pk, check="sanctions", domain="", retry=True
+        )
+
+    assert late.run == 2
+
+
 def test_a_successful_check_is_not_run_again_free(
     member: User, buyer: Company, sources: Sources
 ) -> None:
@@ -368,6 +433,41 @@ def test_an_abandoned_run_gives_its_hold_back_when_started_again(
     assert available(member) == 150 - second.credits_charged
 
 
+@pytest.mark.parametrize(("idle", "started_again"), [(80, False), (81, True)])
+def test_a_run_counts_as_abandoned_after_ten_check_timeouts(
+    member: User,
+    buyer: Company,
+    sources: Sources,
+    settings: Any,
+    idle: int,
+    started_again: bool,
+) -> None:
+    settings.VERIFICATION_CHECK_TIMEOUT = 8
+    first = run(member, buyer, "company_profile")
+    assert first.started_at is not None
+
+    with time_machine.travel(first.started_at + timedelta(seconds=idle), tick=False):
+        again = run(member, buyer, "company_profile")
+
+    assert again.run == (2 if started_again else 1)
+
+
+def test_a_run_without_a_domain_checks_the_companys_own(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    assert run(member, buyer, "company_profile", domain="").domain == "dutchnut.example"
+
+
+def test_a_finished_run_records_when_it_finished(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    verification = run_all(member, buyer)
+
+    assert verification.started_at is not None
+    assert verification.finished_at is not None
+    assert verification.finished_at >= verification.started_at
+
+
 def test_a_settled_run_mails_its_verdict_once_in_the_users_language(
     member: User, buyer: Company, sources: Sources, django_capture_on_commit_callbacks: Any
 ) -> None:
@@ -387,6 +487,21 @@ def test_a_settled_run_mails_its_verdict_once_in_the_users_language(
     assert "Không thể chạy bước kiểm tra danh sách trừng phạt" in sent.body
     assert f"/lead-verification/{buyer.pk}" in sent.body
     assert f"Điểm đã trừ: {verification.credits_charged}" in sent.body
+
+
+def test_a_run_started_in_a_language_without_mails_is_mailed_in_english(
+    member: User, buyer: Company, sources: Sources, django_capture_on_commit_callbacks: Any
+) -> None:
+    sources.screening.error = "The source did not answer within 8 seconds"
+
+    with django_capture_on_commit_callbacks(execute=True):
+        for check in CHECKS:
+            services.run_check(
+                user=member, company_id=buyer.pk, check=check, domain="", language="de"
+            )
+
+    [sent] = mail.outbox
+    assert sent.subject == "Verification of Dutch Nut Trading B.V.: Needs review"
 
 
 def test_checks_that_succeed_without_data_are_not_billed(
@@ -411,6 +526,7 @@ def test_a_failing_mail_server_never_fails_a_settled_run(
     sources: Sources,
     settings: Any,
     django_capture_on_commit_callbacks: Any,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     settings.EMAIL_BACKEND = "tests.fixtures.FailingMailBackend"
 
@@ -419,3 +535,6 @@ def test_a_failing_mail_server_never_fails_a_settled_run(
 
     assert verification.charged is True
     assert available(member) == 150 - verification.credits_charged
+    assert [r.getMessage() for r in caplog.records if r.name == "apps.core.mail"] == [
+        f"Mail about verification {verification.pk} not sent"
+    ]
