@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from apps.market.ask.dates.periods import read_number
 from apps.market.ask.text import QuestionText
 
 # As many names as a page of the rankings holds.
@@ -54,29 +55,12 @@ _FUTURE = {
     ),
 }
 
-_EN_NUMBERS = {
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-}
-_VI_NUMBERS = {
-    "hai": 2,
-    "ba": 3,
-    "bon": 4,
-    "nam": 5,
-    "sau": 6,
-    "bay": 7,
-    "tam": 8,
-    "chin": 9,
-    "muoi": 10,
-}
-_ZH_NUMBERS = {c: n for n, c in enumerate("一二三四五六七八九十", start=1)} | {"两": 2}
+# Number words a ranking is written with; their values are the period reader's
+# (`read_number`), but for the Vietnamese words it leaves out because they also mean something
+# else in a date ('năm' is also 'year').
+_EN_NUMBERS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_VI_NUMBERS = ("hai", "ba", "bon", "nam", "sau", "bay", "tam", "chin", "muoi")
+_VI_ONLY_IN_RANKINGS = {"nam": 5, "bay": 7, "tam": 8}
 _EN_RANKED = re.compile(
     r"\btop\s*(?P<n>\d{1,3}|" + "|".join(_EN_NUMBERS) + r")\b"
     r"|\b(?P<m>\d{1,3}|" + "|".join(_EN_NUMBERS) + r")\s+(?:[a-z]+\s+)?(?:biggest|largest|"
@@ -101,22 +85,12 @@ class Intent:
 
 
 def _number(word: str) -> int | None:
-    if word.isdigit():
-        return int(word)
-    if word in _EN_NUMBERS:
-        return _EN_NUMBERS[word]
-    if word in _VI_NUMBERS:
-        return _VI_NUMBERS[word]
-    if all(char in _ZH_NUMBERS for char in word):
-        if word == "十":
-            return 10
-        if word.startswith("十"):
-            return 10 + _ZH_NUMBERS[word[1]]
-        if len(word) == 1:
-            return _ZH_NUMBERS[word]
-        if word.endswith("十"):
-            return _ZH_NUMBERS[word[0]] * 10
-    return None
+    if word in _VI_ONLY_IN_RANKINGS:
+        return _VI_ONLY_IN_RANKINGS[word]
+    try:
+        return read_number(word)
+    except ValueError:
+        return None
 
 
 def ranked_count(text: QuestionText, language: str) -> int:
