@@ -6,8 +6,9 @@ and `parties` (company names: the parties the data holds, then role words and qu
 `ranking` (ranking words), `intent` (a forecast, a price, a trend, how many names),
 `products` and `entities` (products, countries and their side of the trade), `compare`
 (countries or years side by side), `dates` (the period), `parse` (the filters, offline or by
-the language model of `apps.market.providers.llm`) and `answer` (the reply and how the question
-was read, from the figures only)."""
+the language model of `apps.market.providers.llm`), `wording` (figures, countries and periods
+in the question's language), `figures` (price, trend and side-by-side sentences) and `answer`
+(the reply and how the question was read, from the figures only)."""
 
 from apps.market.ask.answer import (
     beyond_the_data,

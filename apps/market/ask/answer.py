@@ -9,83 +9,17 @@ import calendar
 from datetime import date
 from typing import Any
 
-from babel.numbers import format_currency, format_decimal
-
-from apps.market.ask.compare import Goods
-from apps.market.ask.dates import DATE_FORMAT, filter_date, month_range
+from apps.market.ask.dates import filter_date
+from apps.market.ask.figures import monthly_trend, price_change, side_by_side, whole_months
 from apps.market.ask.parse import LANGUAGES, ParsedQuestion
-from apps.market.countries import country_name
-
-_BABEL_LOCALES = {"en": "en", "vi": "vi", "zh": "zh_Hans"}
-
-
-def _locale(language: str) -> str:
-    return _BABEL_LOCALES.get(language, "en")
-
-
-def _country(code: str, language: str) -> str:
-    short = {
-        "en": {
-            "HK": "Hong Kong",
-            "US": "the United States",
-            "NL": "the Netherlands",
-            "GB": "the United Kingdom",
-            "AE": "the United Arab Emirates",
-        },
-        "vi": {"HK": "Hồng Kông"},
-        "zh": {"HK": "香港"},
-    }[language]
-    return short.get(code) or country_name(code, language)
-
-
-def _count(value: Any, language: str) -> str:
-    return format_decimal(value, format="#,##0", locale=_locale(language))
-
-
-def _money(value: Any, language: str, *, cents: bool = False) -> str:
-    if cents:
-        return format_currency(value, "USD", locale=_locale(language))
-    pattern = "#,##0 ¤" if language == "vi" else "¤#,##0"
-    return format_currency(
-        value, "USD", format=pattern, locale=_locale(language), currency_digits=False
-    )
-
-
-def _period(filters: dict[str, Any], language: str) -> str:
-    try:
-        start = filter_date(filters["start_date"])
-        end = filter_date(filters["end_date"])
-    except (KeyError, ValueError):
-        return ""
-    whole_end = end == month_range(end.year, end.month)[1]
-    if start.day == 1 and whole_end and start.year == end.year:
-        if start.month == 1 and end.month == 12:
-            return {"en": f"in {start.year}", "vi": f"năm {start.year}", "zh": f"{start.year}年"}[
-                language
-            ]
-        if start.month % 3 == 1 and end.month == start.month + 2:
-            quarter = (start.month - 1) // 3 + 1
-            zh_quarter = "一二三四"[quarter - 1]
-            return {
-                "en": f"in Q{quarter} {start.year}",
-                "vi": f"quý {quarter}/{start.year}",
-                "zh": f"{start.year}年第{zh_quarter}季度",
-            }[language]
-        if start.month == end.month:
-            month_name = calendar.month_name[start.month]
-            return {
-                "en": f"in {month_name} {start.year}",
-                "vi": f"tháng {start.month}/{start.year}",
-                "zh": f"{start.year}年{start.month}月",
-            }[language]
-    if language == "vi":
-        return f"từ {start:%d/%m/%Y} đến {end:%d/%m/%Y}"
-    if language == "zh":
-        return f"{start.year}年{start.month}月{start.day}日至{end.year}年{end.month}月{end.day}日"
-    return (
-        f"from {start.day} {calendar.month_abbr[start.month]} {start.year} "
-        f"to {end.day} {calendar.month_abbr[end.month]} {end.year}"
-    )
+from apps.market.ask.wording import (
+    _count,
+    _country,
+    _figure,
+    _money,
+    _period,
+    _period_text,
+)
 
 
 def _product_name(parsed: ParsedQuestion) -> str:
@@ -156,14 +90,6 @@ _FIELD_LABELS = {
     "importer_country": {"en": "To", "vi": "Nước nhập khẩu", "zh": "进口国"},
     "period": {"en": "Period", "vi": "Thời gian", "zh": "时间"},
 }
-
-
-def _period_text(filters: dict[str, Any], language: str) -> str:
-    period = _period(filters, language)
-    for prefix in ("in ", "from "):
-        if language == "en" and period.startswith(prefix):
-            return period[len(prefix) :]
-    return period
 
 
 def reading(parsed: ParsedQuestion) -> list[dict[str, str]]:
@@ -281,11 +207,6 @@ _HELP = {
 }
 
 
-def _figure(statistics: dict[str, Any], key: str) -> Any:
-    value = statistics.get(key)
-    return value if isinstance(value, int | float) and not isinstance(value, bool) else None
-
-
 def compose_answer(
     parsed: ParsedQuestion,
     statistics: dict[str, Any],
@@ -370,9 +291,9 @@ def compose_answer(
     if compared and parsed.comparison:
         sentences.append(side_by_side(compared, language, parsed.comparison.field))
     if parsed.figures == "price":
-        sentences.append(price_change(_whole_months(prices or [], parsed.filters), language))
+        sentences.append(price_change(whole_months(prices or [], parsed.filters), language))
     if parsed.figures == "trend":
-        sentences.append(monthly_trend(_whole_months(months or [], parsed.filters), language))
+        sentences.append(monthly_trend(whole_months(months or [], parsed.filters), language))
     top = _top_importers(top_importers or [], language, parsed.ranked)
     if top:
         sentences.append(top)
@@ -418,132 +339,6 @@ def _top_exporters(rows: list[dict[str, Any]], language: str, ranked: int) -> st
     return "Top exporters: " + "; ".join(items) + "."
 
 
-def _month(month: str, language: str) -> str:
-    """'2025-03' as 'Mar 2025', 'tháng 3/2025' or '2025年3月'."""
-    year, number = (int(part) for part in month.split("-")[:2])
-    if language == "vi":
-        return f"tháng {number}/{year}"
-    if language == "zh":
-        return f"{year}年{number}月"
-    return f"{calendar.month_abbr[number]} {year}"
-
-
-def _change(first: float, last: float, language: str) -> str:
-    percent = format_decimal(
-        (last - first) / first * 100, format="+#,##0.0;-#,##0.0", locale=_locale(language)
-    )
-    return f"{percent}%"
-
-
-def price_change(prices: list[dict[str, Any]], language: str) -> str:
-    """The unit price in USD per kg: the middle half and the median of the last month's priced
-    shipments, against the first month's average ('' without priced shipments)."""
-    months = [row for row in prices if row.get("average") and row.get("median")]
-    if not months:
-        return {
-            "en": "No shipment of this search declares both a value and a net weight, so no "
-            "price per kg can be given.",
-            "vi": "Không lô hàng nào của tìm kiếm này khai cả trị giá và khối lượng tịnh, nên "
-            "không tính được giá mỗi kg.",
-            "zh": "该查询的货物均未同时申报金额和净重，无法计算每千克价格。",
-        }[language]
-    first, last = months[0], months[-1]
-
-    def usd(value: Any) -> str:
-        return _money(value, language, cents=True)
-
-    when = _month(str(last["month"]), language)
-    spread = (usd(last["p25"]), usd(last["p75"]), usd(last["median"]))
-    if language == "vi":
-        text = (
-            f"Giá {when}: một nửa số lô hàng ở mức {spread[0]}–{spread[1]}/kg, "
-            f"trung vị {spread[2]}/kg"
-        )
-    elif language == "zh":
-        text = f"{when}价格：中间一半货物每千克{spread[0]}–{spread[1]}，中位数每千克{spread[2]}"
-    else:
-        text = (
-            f"Price in {when}: the middle half of shipments paid {spread[0]}–{spread[1]} per kg, "
-            f"median {spread[2]}"
-        )
-    if first is last:
-        return text + ("。" if language == "zh" else ".")
-    change = _change(float(first["average"]), float(last["average"]), language)
-    since = _month(str(first["month"]), language)
-    averages = (usd(first["average"]), usd(last["average"]))
-    return (
-        text
-        + {
-            "en": f"; the average went from {averages[0]} per kg in {since} to {averages[1]} "
-            f"({change}).",
-            "vi": f"; giá bình quân từ {averages[0]}/kg {since} thành {averages[1]}/kg ({change}).",
-            "zh": f"；均价从{since}的每千克{averages[0]}变为{averages[1]}（{change}）。",
-        }[language]
-    )
-
-
-def _whole_months(months: list[dict[str, Any]], filters: dict[str, Any]) -> list[dict[str, Any]]:
-    """The months the period covers whole (all of them when it covers none whole): a month cut
-    by the period's first or last day would read as a fall or a rise that is only the cut."""
-    try:
-        start, end = filter_date(filters["start_date"]), filter_date(filters["end_date"])
-    except (KeyError, ValueError):
-        return months
-    cut = set()
-    if start.day != 1:
-        cut.add(f"{start:%Y-%m}")
-    if end != month_range(end.year, end.month)[1]:
-        cut.add(f"{end:%Y-%m}")
-    whole = [row for row in months if str(row.get("month")) not in cut]
-    return whole or months
-
-
-def monthly_trend(months: list[dict[str, Any]], language: str) -> str:
-    """The monthly series in a sentence: its direction (the last three months against the
-    first three), the change from the first month to the last and the peak month."""
-    rows = [row for row in months if row.get("value_usd") is not None]
-    if len(rows) < 2:
-        return ""
-    values = [float(row["value_usd"]) for row in rows]
-    span = min(3, len(values) // 2)
-    before, after = sum(values[:span]) / span, sum(values[-span:]) / span
-    ratio = after / before if before else None
-    direction = "flat" if ratio is None or 0.9 <= ratio <= 1.1 else "up" if ratio > 1 else "down"
-    peak = max(rows, key=lambda row: float(row["value_usd"]))
-    first, last = rows[0], rows[-1]
-    words = {
-        "en": {"up": "rising", "down": "falling", "flat": "about level"},
-        "vi": {"up": "tăng", "down": "giảm", "flat": "gần như đi ngang"},
-        "zh": {"up": "上升", "down": "下降", "flat": "基本持平"},
-    }[language]
-    ends = (
-        _month(str(first["month"]), language),
-        _money(first["value_usd"], language),
-        _month(str(last["month"]), language),
-        _money(last["value_usd"], language),
-    )
-    peak_month, peak_value = (
-        _month(str(peak["month"]), language),
-        _money(peak["value_usd"], language),
-    )
-    change = _change(values[0], values[-1], language) if values[0] else ""
-    changed = f" ({change})" if change else ""
-    if language == "vi":
-        return (
-            f"Theo tháng, trị giá {words[direction]}: từ {ends[1]} ({ends[0]}) đến {ends[3]} "
-            f"({ends[2]}){changed}; cao nhất vào {peak_month} với {peak_value}."
-        )
-    if language == "zh":
-        return (
-            f"按月看，金额{words[direction]}：从{ends[0]}的{ends[1]}到{ends[2]}的{ends[3]}{changed}；"
-            f"最高为{peak_month}，{peak_value}。"
-        )
-    return (
-        f"By month, the value is {words[direction]}: from {ends[1]} in {ends[0]} to {ends[3]} "
-        f"in {ends[2]}{changed}; the peak was {peak_month} with {peak_value}."
-    )
-
-
 def beyond_the_data(parsed: ParsedQuestion) -> str:
     """What the box says to a question about what is still to come: no figure, and what it
     can answer instead."""
@@ -564,74 +359,6 @@ def beyond_the_data(parsed: ParsedQuestion) -> str:
         "zh": "我只根据已发生的货运记录作答，无法预测未来的价格或数量。"
         f"我可以显示已成交的货物及其价格，{example}。",
     }[language]
-
-
-def _compared_label(field: str, value: Any, language: str) -> str:
-    if isinstance(value, Goods):
-        return value.name
-    if isinstance(value, tuple):
-        start, end = value
-        filters = {"start_date": start.strftime(DATE_FORMAT), "end_date": end.strftime(DATE_FORMAT)}
-        return _period_text(filters, language)
-    if field.endswith("_name"):
-        return str(value)
-    return _country(str(value), language).removeprefix("the ")
-
-
-def side_by_side(
-    compared: list[tuple[Any, dict[str, Any]]], language: str, field: str = "importer_country"
-) -> str:
-    """Each thing compared with its shipments, value and weight, then how far the first by
-    value is ahead of the second."""
-    rows = [
-        (
-            _compared_label(field, value, language),
-            _figure(figures, "shipments") or 0,
-            _figure(figures, "total_value_usd") or 0,
-            _figure(figures, "total_weight_kg") or 0,
-        )
-        for value, figures in compared
-    ]
-    if language == "vi":
-        items = [
-            f"{label}: {_count(n, language)} lô hàng, {_money(v, language)}, "
-            f"{_count(w, language)} kg"
-            for label, n, v, w in rows
-        ]
-        text = "So sánh — " + "; ".join(items) + "."
-    elif language == "zh":
-        items = [
-            f"{label}{_count(n, language)}批，金额{_money(v, language)}，"
-            f"净重{_count(w, language)}千克"
-            for label, n, v, w in rows
-        ]
-        text = "对比：" + "；".join(items) + "。"
-    else:
-        items = [
-            f"{label}: {_count(n, language)} {'shipment' if n == 1 else 'shipments'}, "
-            f"{_money(v, language)}, "
-            f"{_count(w, language)} kg"
-            for label, n, v, w in rows
-        ]
-        text = "Side by side — " + "; ".join(items) + "."
-    ranked = sorted(rows, key=lambda row: -row[2])
-    (leader, _, top, _), (second, _, runner_up, _) = ranked[0], ranked[1]
-    if top == runner_up:
-        return text
-    gap = _money(top - runner_up, language)
-    change = f" ({_change(runner_up, top, language)})" if runner_up else ""
-    space = "" if language == "zh" else " "
-    return space.join(
-        [
-            text,
-            {
-                "en": f"{leader[:1].upper()}{leader[1:]} is ahead of {second} by {gap} in "
-                f"value{change}.",
-                "vi": f"{leader} hơn {second} {gap} về trị giá{change}.",
-                "zh": f"{leader}比{second}金额多{gap}{change}。",
-            }[language],
-        ]
-    )
 
 
 def did_you_mean(parsed: ParsedQuestion) -> str:

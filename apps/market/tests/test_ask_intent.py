@@ -9,7 +9,8 @@ from datetime import date
 import pytest
 
 from apps.market.ask import compose_answer, parse_question
-from apps.market.ask.answer import beyond_the_data, monthly_trend, price_change, side_by_side
+from apps.market.ask.answer import beyond_the_data
+from apps.market.ask.figures import monthly_trend, price_change, side_by_side
 
 TODAY = date(2026, 11, 22)
 
