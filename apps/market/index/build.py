@@ -143,9 +143,11 @@ def _parties_sql() -> str:
 
 
 def _hs_sql() -> str:
+    # A description left blank is stored as ''; PostgreSQL's CSV quotes it, which DuckDB reads
+    # as NULL and ClickHouse as '', so both engines are given NULL.
     return (
-        "SELECT code, level, description_en, description_vi, description_zh "
-        f"FROM {HSCode._meta.db_table}"
+        "SELECT code, level, description_en, NULLIF(description_vi, '') AS description_vi, "
+        f"NULLIF(description_zh, '') AS description_zh FROM {HSCode._meta.db_table}"
     )
 
 
