@@ -351,7 +351,7 @@ PARITY_SET: list[tuple[str, str, str, str, str]] = [
         "wooden furniture",
         "đồ gỗ",
         "木制家具",
-        "Wooden dining chairs rubberwood, KD packed, 2 pcs/carton, FSC mix credit",
+        "Wooden dining tables rubberwood, KD packed, 1 set/carton, FSC mix credit",
     ),
     # Goods of the nomenclature the demo shipments do not hold
     ("0409", "honey", "mật ong", "蜂蜜", "Natural honey, 300kg steel drums, moisture max 20%"),

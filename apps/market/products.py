@@ -78,9 +78,9 @@ PRODUCTS: tuple[Product, ...] = (
         "cassava",
         ("0714", "1108"),
         {"en": "cassava", "vi": "sắn", "zh": "木薯"},
-        ("cassava", "tapioca", "manioc", "cassava starch"),
-        ("sắn", "khoai mì", "tinh bột sắn", "sắn lát"),
-        ("木薯", "木薯淀粉"),
+        ("cassava", "tapioca", "manioc"),
+        ("sắn", "khoai mì"),
+        ("木薯",),
     ),
     Product(
         "durian",

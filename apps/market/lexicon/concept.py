@@ -118,7 +118,7 @@ def product_concept(text: str) -> ProductConcept | None:
     codes = match.hs_codes or (match.hs_code,)
     keys = _match_keys(text, match)
     chosen = _named_goods(codes, keys, lex)
-    plain = [] if _states_said(text, match) else _plain_product(match, keys, lex)
+    plain = [] if _states_said(text, match) else _plain_product(match, codes, keys, lex)
     names = tuple(dict.fromkeys(name for entry in plain for name in entry))
     prepared = _prepared_codes(names, codes, lex)
     return ProductConcept(
@@ -214,13 +214,25 @@ def _named_goods(codes: tuple[str, ...], keys: frozenset[str], lex: Lexicon) -> 
     whose names are inside a longer one spelt ('tiêu' in 'tiêu đen')."""
     own = [entry for entry in _product_entries(list(codes), lex) if _named(entry, keys)]
     found = own or [e for e in _product_entries(_scope(codes, lex), lex) if _named(e, keys)]
-    spelt = {entry: [n for n in entry if _spelt(name_forms(n), keys)] for entry in found}
-    longer = [name for names in spelt.values() for name in names]
+    return _longest_named(found, keys)
+
+
+def _longest_named(
+    found: list[Entry], keys: frozenset[str], among: list[Entry] | None = None
+) -> list[Entry]:
+    """The goods of `found` but those whose names the text spells only inside a longer name
+    of another of them, or of `among` ('tôm' in 'tôm hùm')."""
+    spelt = {entry: _spelt_names(entry, keys) for entry in found}
+    longer = [name for entry in (among or found) for name in _spelt_names(entry, keys)]
     return [
         entry
         for entry in found
         if not all(any(_inside(name, other) for other in longer) for name in spelt[entry])
     ]
+
+
+def _spelt_names(entry: Entry, keys: frozenset[str]) -> list[str]:
+    return [name for name in entry if _spelt(name_forms(name), keys)]
 
 
 def _inside(name: str, other: str) -> bool:
@@ -397,13 +409,17 @@ def _states_said(text: str, match: ProductMatch) -> bool:
     return any(start <= s and e <= end for state in STATES for s, e in _said(state, text, terms))
 
 
-def _plain_product(match: ProductMatch, keys: frozenset[str], lex: Lexicon) -> list[Entry]:
+def _plain_product(
+    match: ProductMatch, codes: tuple[str, ...], keys: frozenset[str], lex: Lexicon
+) -> list[Entry]:
     """The goods of a heading the text names plainly, in no state and by no kind of them
-    ('cashew', not 'raw cashew' or 'cashew kernels')."""
+    ('cashew', not 'raw cashew' or 'cashew kernels'), nor inside a longer name of goods of
+    its codes ('tôm' in 'tôm hùm')."""
     heading = match.hs_code
     if len(heading) != 4 or heading not in lex.docs:
         return []
-    return [entry for entry in _code_entries(heading, lex) if _named(entry, keys)]
+    named = [e for e in _code_entries(heading, lex) if _named(e, keys)]
+    return _longest_named(named, keys, [*named, *_product_entries(list(codes), lex)])
 
 
 def _prepared_codes(

@@ -186,6 +186,22 @@ def _product_bonus(code: str, keys: set[str], lex: Lexicon, *, children: bool = 
     return 0.5 * sum(lex.idf.get(key, 0.0) for key in lex.named(code, keys, children=children))
 
 
+# Below any word's weight, above the legal texts' length difference.
+_PREPARED_PENALTY = 0.05
+_CJK_LENGTH_WEIGHT = 0.01
+# The chapters of prepared foodstuffs: of meat and fish, sugar, cocoa, cereals, vegetables
+# and fruit, and the miscellaneous ones.
+_PREPARED_CHAPTERS = frozenset({"16", "17", "18", "19", "20", "21"})
+
+
+def _prepared(code: str) -> bool:
+    return code[:2] in _PREPARED_CHAPTERS and code[:4] not in _RAW_HEADINGS
+
+
+# Headings of those chapters that hold raw goods: raw sugar, cocoa beans.
+_RAW_HEADINGS = frozenset({"1701", "1801"})
+
+
 def _best(terms: list[Term], lex: Lexicon) -> tuple[str, tuple[str, ...], set[str], float] | None:
     """The best code for some of the terms: (code, codes meant, matched keys, score)."""
     keys = {term.key for term in terms}
@@ -204,8 +220,12 @@ def _best(terms: list[Term], lex: Lexicon) -> tuple[str, tuple[str, ...], set[st
         if not _anchored(matched):
             continue
         score += _product_bonus(code, keys, lex)
-        # Raw goods before their preparations: a shorter legal text on equal words.
-        score -= 0.001 * len(pool) ** 0.5
+        # Raw goods before their preparations on equal words: a heading of the preparation
+        # chapters ('squid, prepared or preserved') after the goods themselves, then a
+        # shorter legal text.
+        score -= 0.001 * len(pool) ** 0.5 + (_PREPARED_PENALTY if _prepared(code) else 0.0)
+        # A longer Chinese name before the shorter one inside it ('椰子油' before '椰子').
+        score += _CJK_LENGTH_WEIGHT * sum(len(key) - 1 for key in matched if key[0] == "#")
         scored.append((score, code, matched))
     scored.sort(key=lambda item: (-item[0], item[1]))
     # The best code whose Vietnamese syllables make a whole name (checked best first: cheap).
@@ -270,15 +290,19 @@ def _subheadings(heading: str, keys: set[str], matched: set[str], lex: Lexicon) 
     if len(children) == 1:
         return ()  # a heading without subdivision: the heading itself
     shared = frozenset.intersection(*(lex.docs[child].terms for child in children))
+    named = {child: lex.named(child, keys, children=False) for child in children}
+    named_everywhere = frozenset.intersection(*map(frozenset, named.values()))
     scored = []
     for child in children:
         doc = lex.docs[child]
         score, found = _score(keys, doc.terms, lex)
-        # A trade name counts for more where the legal texts do not tell the children apart.
+        # A trade name counts for more where the texts do not tell the children apart: its
+        # words are not in all of them, or they make a whole name in some only ('chuối' is
+        # the name of the bananas, a syllable of 'chuối lá', the plantains).
         score += 0.5 * sum(
             lex.idf.get(key, 0.0)
-            for key in lex.named(child, keys, children=False)
-            if key not in shared
+            for key in named[child]
+            if key not in shared or key not in named_everywhere
         )
         scored.append((score, found, child))
     top = max(score for score, _, _ in scored)

@@ -156,23 +156,59 @@ def _distance_one(a: str, b: str) -> bool:
     return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
+@lru_cache(maxsize=2)
+def _folded_vi_names(lex: Lexicon) -> frozenset[tuple[str, ...]]:
+    """The Vietnamese trade names of several syllables, as typed without accents."""
+    return frozenset(
+        tuple(normalise_name(name).split())
+        for doc in lex.docs.values()
+        for record in doc.records
+        if record.kind == "product"
+        for name in record.vi
+        if 1 < len(name.split()) <= _LONGEST_VI_NAME
+    )
+
+
+_LONGEST_VI_NAME = 4
+
+
+def _in_vi_names(found: list[Word], lex: Lexicon) -> frozenset[int]:
+    """The words that spell a Vietnamese trade name typed without accents, where a syllable
+    is also a question or stop word ('do go' is 'đồ gỗ', 'mi an lien' 'mì ăn liền')."""
+    names = _folded_vi_names(lex)
+    out: set[int] = set()
+    for size in range(2, _LONGEST_VI_NAME + 1):
+        for i in range(len(found) - size + 1):
+            run = found[i : i + size]
+            if not any(w.accented for w in run) and tuple(w.folded for w in run) in names:
+                out |= set(range(i, i + size))
+    return frozenset(out)
+
+
+def _asked(found: list[Word], spelt: frozenset[int]) -> list[tuple[int, int]]:
+    """Where the text's question words are, by the word as written, accents kept ('canned'
+    is goods, 'đồ' not 'do'), but for the syllables of a trade name."""
+    return [
+        (w.start, w.end)
+        for i, w in enumerate(found)
+        if (w.lower if w.accented else w.folded) in QUESTION_WORDS and i not in spelt
+    ]
+
+
 def query_terms(text: str) -> list[Term]:
     lex = lexicon()
-    # Question words by the word as written, accents kept ('canned' is goods, 'đồ' not 'do').
-    asked = [
-        (w.start, w.end)
-        for w in words(text)
-        if (w.lower if w.accented else w.folded) in QUESTION_WORDS
-    ]
+    found = words(text)
+    spelt = _in_vi_names(found, lex)
+    asked = _asked(found, spelt)
     lowered = text.lower()
     for phrase in QUESTION_PHRASES:
         asked += [(m.start(), m.end()) for m in re.finditer(rf"\b{phrase}\b", lowered)]
-    items = [_corrected(word, lex) for word in words(text)]
+    items = [_corrected(word, lex) for word in found]
     for index in range(1, len(items)):
         items[index] = _corrected_syllable(items[index - 1], items[index], lex)
     terms = [
         term
-        for term in latin_terms(items)
+        for term in latin_terms(items, kept=spelt)
         if not any(term.start < e and s < term.end for s, e in asked)
     ]
     if has_cjk(text):

@@ -311,10 +311,13 @@ def stem(word: str) -> str:
     return str(_STEMMER.stemWord(word)) if word.isascii() and word.isalpha() else word
 
 
-def latin_terms(items: list[Word], *, index: bool = False) -> list[Term]:
+def latin_terms(
+    items: list[Word], *, index: bool = False, kept: frozenset[int] = frozenset()
+) -> list[Term]:
     """The terms of Latin-script words. With `index`, a Vietnamese word gives both its
     accented and its folded terms (a description is found with or without accents); in a
-    query an accented word gives its accented term only."""
+    query an accented word gives its accented term only. The words at `kept` are never
+    left out as stop words."""
     out: list[Term] = []
     keys: list[tuple[list[str], int, int]] = []  # (keys, first, last) per kept unit
     i = 0
@@ -346,7 +349,8 @@ def latin_terms(items: list[Word], *, index: bool = False) -> list[Term]:
             i += 1
             continue
         # An accented Vietnamese word is never an English stop word ('thẻ' is not 'the').
-        if (word.folded in STOPWORDS and not word.accented) or word.lower in VI_STOPWORDS:
+        stop = (word.folded in STOPWORDS and not word.accented) or word.lower in VI_STOPWORDS
+        if stop and i not in kept:
             i += 1
             if word.folded not in ("or", "hoac"):
                 negate = False
@@ -372,12 +376,21 @@ def latin_terms(items: list[Word], *, index: bool = False) -> list[Term]:
                 for right in following:
                     if left.startswith("!") or right.startswith("!") or left == right:
                         continue
+                    first_key, second_key = left, right
                     if left.startswith("@") != right.startswith("@"):
-                        continue  # pairs are all accented or all folded
-                    out.append(Term(f"{left}_{right}", start, items[next_last].end))
+                        # Pairs are all accented or all folded: in a query, a syllable
+                        # without marks ('ca' of 'mắc ca') pairs with its neighbour folded.
+                        first_key, second_key = _folded_key(left), _folded_key(right)
+                        if index or first_key == second_key:
+                            continue
+                    out.append(Term(f"{first_key}_{second_key}", start, items[next_last].end))
                     if index and not left.startswith("@"):
                         out.append(Term(f"{right}_{left}", start, items[next_last].end))
     return out
+
+
+def _folded_key(key: str) -> str:
+    return stem(normalise_name(key[1:])) if key.startswith("@") else key
 
 
 def cjk_runs(text: str) -> list[tuple[int, str]]:

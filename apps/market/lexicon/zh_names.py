@@ -153,7 +153,13 @@ TRADE_NAMES: tuple[tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
     ("1005", ("maize", "corn"), ("ngô", "bắp"), ("玉米",)),
     ("1201", ("soybeans", "soya beans"), ("đậu tương", "đậu nành"), ("大豆", "黄豆")),
     ("1001", ("wheat",), ("lúa mì",), ("小麦",)),
-    ("120242", ("peanuts", "groundnuts"), ("lạc nhân", "đậu phộng"), ("花生", "花生仁")),
+    # One good in three languages (their numbers of names differ).
+    (
+        "120242",
+        ("peanuts", "groundnuts", "peanut kernels"),
+        ("lạc nhân", "đậu phộng"),
+        ("花生", "花生仁"),
+    ),
     ("120740", ("sesame seeds",), ("vừng", "mè"), ("芝麻",)),
     (
         "110814",
@@ -177,6 +183,11 @@ TRADE_NAMES: tuple[tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
     ("041090", ("bird's nest", "edible bird's nest"), ("yến sào", "tổ yến"), ("燕窝",)),
     # Seafood and meat
     # Frozen shrimp of any water: cold-water and the others; the warm-water kinds.
+    # Shrimps and prawns in every state: frozen, live or fresh, and the others (dried, salted).
+    *(
+        (code, ("shrimp", "prawn"), ("tôm",), ("虾", "对虾"))
+        for code in ("030616", "030617", "030635", "030636", "030695")
+    ),
     ("030616", ("frozen shrimp",), ("tôm đông lạnh",), ("冻虾", "冷冻虾")),
     ("030617", ("frozen shrimp",), ("tôm đông lạnh",), ("冻虾", "冷冻虾")),
     (
@@ -185,17 +196,36 @@ TRADE_NAMES: tuple[tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
         ("tôm thẻ", "tôm sú"),
         ("虾仁", "白虾", "黑虎虾"),
     ),
+    # Lobsters: rock, true and Norway lobsters, frozen, live or fresh, and the others.
+    *(
+        (code, ("lobster",), ("tôm hùm",), ("龙虾",))
+        for code in ("030611", "030612", "030615", "030631", "030632", "030634", "030691")
+    ),
+    *((code, ("lobster",), ("tôm hùm",), ("龙虾",)) for code in ("030692", "030694")),
+    # Pangasius (tra and basa catfish) as traded: fillets, fresh or chilled and frozen.
+    *(
+        (code, ("pangasius", "basa", "tra fish"), ("cá tra", "cá basa"), ("巴沙鱼", "鲶鱼"))
+        for code in ("030432", "030462")
+    ),
     (
         "030462",
         ("pangasius fillets", "basa fillets", "catfish fillets"),
         ("cá tra phi lê", "phi lê cá tra"),
         ("巴沙鱼片", "冻鲶鱼片"),
     ),
+    # Squid and cuttlefish in every state: fresh, frozen, dried; and prepared.
+    *(
+        (code, ("squid", "cuttlefish"), ("mực", "mực ống", "mực nang"), ("鱿鱼", "墨鱼"))
+        for code in ("030742", "030743", "030749")
+    ),
+    ("030742", ("fresh squid", "chilled squid"), ("mực tươi",), ("鲜鱿鱼", "冰鲜鱿鱼")),
+    ("030743", ("frozen squid",), ("mực đông lạnh",), ("冻鱿鱼", "冷冻鱿鱼")),
+    ("030749", ("dried squid",), ("mực khô", "mực một nắng"), ("鱿鱼干", "干鱿鱼")),
     (
-        "030743",
-        ("frozen squid", "cuttlefish"),
-        ("mực đông lạnh", "mực nang"),
-        ("冻鱿鱼", "鱿鱼", "墨鱼"),
+        "160554",
+        ("canned squid", "prepared squid"),
+        ("mực chế biến", "mực đóng hộp"),
+        ("鱿鱼罐头", "鱿鱼丝"),
     ),
     (
         "030487",
@@ -247,7 +277,20 @@ TRADE_NAMES: tuple[tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
     ("440122", ("wood chips", "acacia chips"), ("dăm gỗ", "gỗ dăm"), ("木片", "木屑片")),
     ("441299", ("plywood",), ("ván ép", "gỗ dán"), ("胶合板",)),
     ("440290", ("charcoal",), ("than củi",), ("木炭",)),
-    ("940360", ("wooden furniture",), ("đồ gỗ", "nội thất gỗ"), ("木制家具", "木家具")),
+    # One good (the languages list different numbers of names): the wooden furniture that is
+    # not a seat.
+    (
+        "940360",
+        ("wooden furniture", "wooden tables", "wooden cabinets", "wooden wardrobes", "wooden beds"),
+        ("đồ gỗ", "nội thất gỗ", "bàn gỗ", "tủ gỗ", "giường gỗ", "tủ quần áo gỗ"),
+        ("木制家具", "木家具", "木桌", "木柜", "木床"),
+    ),
+    (
+        "9401",
+        ("chairs", "seats", "sofas"),
+        ("ghế", "ghế ngồi", "ghế sofa"),
+        ("椅子", "座椅", "沙发"),
+    ),
     (
         "460212",
         ("rattan baskets", "rattan furniture"),

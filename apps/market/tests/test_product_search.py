@@ -139,3 +139,45 @@ def test_a_product_alone_in_its_codes_is_its_codes() -> None:
     query = product_query("persimmons")
     assert query.groups == ()
     assert query.hs_codes == (("081070",),)
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ("squid", "mực", "muc", "鱿鱼"),
+        ("shrimp", "tôm", "tom", "虾"),
+        ("pangasius", "cá tra", "ca tra", "巴沙鱼"),
+        ("banana", "chuối", "chuoi", "香蕉"),
+        ("cassava chips", "sắn lát", "san lat", "木薯干"),
+        ("wooden furniture", "đồ gỗ", "do go", "木制家具"),
+        ("avocado", "quả bơ", "qua bo", "牛油果"),
+        ("instant noodles", "mì ăn liền", "mi an lien", "方便面"),
+        ("macadamia", "mắc ca", "mac ca", "夏威夷果"),
+        ("peanuts", "lạc nhân", "lac nhan", "花生仁"),
+        ("coconut oil", "dầu dừa", "dau dua", "椰子油"),
+    ],
+)
+def test_a_product_makes_one_filter_in_every_language(names: tuple[str, ...]) -> None:
+    queries = {name: product_query(name) for name in names}
+    assert len(set(queries.values())) == 1, queries
+    assert queries[names[0]]
+
+
+def test_a_name_inside_a_longer_one_is_not_the_product() -> None:
+    # 'tôm' (shrimp) is a syllable of 'tôm hùm' (lobster): no prepared shrimps for lobsters.
+    lobster = product_query("tôm hùm")
+    assert lobster == product_query("lobster") == product_query("龙虾")
+    assert not set(lobster.hs_codes[0]) & set(product_query("tôm").hs_codes[0])
+    assert lobster.prepared == ()
+
+
+def test_raw_goods_before_their_preparations() -> None:
+    assert product_query("squid").hs_codes == (("030742", "030743", "030749"),)
+    assert product_query("canned squid").hs_codes == (("160554",),)
+    assert product_query("canned tuna").hs_codes == (("160414",),)
+
+
+def test_seats_are_not_other_wooden_furniture() -> None:
+    line = "Wooden dining chairs rubberwood, KD packed, 2 pcs/carton"
+    assert product_query(line).hs_codes == (("940161", "940169"),)
+    assert product_query("Wooden dining tables, KD packed").hs_codes == (("940360",),)
