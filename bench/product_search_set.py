@@ -140,7 +140,7 @@ PRODUCT_SEARCH_SET: list[tuple[str, str, str, str | None]] = [
     ("金枪鱼罐头", "zh", "1604", "160414"),
     ("鲜榴莲", "zh", "0810", "081060"),
     ("越南火龙果", "zh", "0810", "081090"),
-    ("越南香蕉", "zh", "0803", "080390"),
+    ("越南香蕉", "zh", "0803", None),
     ("芒果", "zh", "0804", "080450"),
     ("龙眼", "zh", "0810", "081090"),
     ("荔枝", "zh", "0810", "081090"),
@@ -293,7 +293,7 @@ PARITY_SET: list[tuple[str, str, str, str, str]] = [
         "榴莲",
         "Fresh durian Ri6 grade A, 2-4kg per fruit, 18kg cartons",
     ),
-    ("080390", "banana", "chuối", "香蕉", "Fresh Cavendish bananas 13kg cartons, class A"),
+    ("0803", "banana", "chuối", "香蕉", "Fresh Cavendish bananas 13kg cartons, class A"),
     ("080450", "mango", "xoài", "芒果", "Fresh mango Cat Chu variety, 10kg cartons, grade 1"),
     (
         "080450",

@@ -24,8 +24,60 @@ from apps.market.names import normalise_name
 _ZH_PARTICLES = frozenset("的了和与及或、吗呢么")
 
 
+# Nouns of trade that follow goods without making other goods of them ('腰果进口商').
+_ZH_TRADE_NOUNS = frozenset(
+    [
+        "市场",
+        "价格",
+        "行情",
+        "公司",
+        "企业",
+        "工厂",
+        "厂家",
+        "买家",
+        "卖家",
+        "客户",
+        "数量",
+        "贸易",
+        "产量",
+        "销量",
+        "金额",
+        "总额",
+        "份额",
+        "趋势",
+    ]
+)
+
+
+def _zh_words(run: str) -> list[tuple[str, str]]:
+    import jieba.posseg
+
+    return [(pair.word, pair.flag) for pair in jieba.posseg.cut(run)]
+
+
+def _modifier(run: str, start: int, end: int, lex: Lexicon) -> bool:
+    """Whether the goods name at run[start:end] only describes other goods the lexicon does
+    not know, named by the noun after it ('苹果手机', an Apple phone; '橡胶手套', rubber
+    gloves), or by one word that begins with it ('苹果电脑')."""
+    place = 0
+    for word, flag in _zh_words(run):
+        word_start, place = place, place + len(word)
+        if word_start == start and place > end:
+            return word not in lex.zh_names
+        if word_start == end:
+            return (
+                flag == "n"
+                and len(word) > 1
+                and word not in lex.zh_names
+                and word not in _ZH_TRADE_NOUNS
+                and not word.endswith("商")
+            )
+    return False
+
+
 def _cjk_terms(text: str, lex: Lexicon) -> list[Term]:
-    """Chinese names of the lexicon found in the text, longest first, without overlaps."""
+    """Chinese names of the lexicon found in the text, longest first, without overlaps; not
+    a name that only describes other goods (`_modifier`)."""
     out: list[Term] = []
     # A Latin letter right before Chinese is part of the name ('T恤').
     for match in re.finditer(
@@ -35,7 +87,7 @@ def _cjk_terms(text: str, lex: Lexicon) -> list[Term]:
         while i < len(run):
             for size in range(min(lex.zh_longest, len(run) - i), 1, -1):
                 piece = run[i : i + size]
-                if piece in lex.zh_names:
+                if piece in lex.zh_names and not _modifier(run, i, i + size, lex):
                     out.append(Term("#" + piece, base + i, base + i + size))
                     # The shorter names inside it too: '鲜榴莲' is also '榴莲'.
                     out.extend(

@@ -8,7 +8,9 @@ name exporters use where the legal text says something else ('RCN', 'khoai mì',
 
 TRADE_NAMES: tuple[tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...] = (
     # Fruit
-    ("080390", ("banana", "cavendish banana"), ("chuối", "chuối tươi"), ("香蕉", "鲜香蕉")),
+    # Bananas include the plantains (the heading); the others are the dessert bananas.
+    ("0803", ("banana",), ("chuối",), ("香蕉",)),
+    ("080390", ("cavendish banana",), ("chuối cavendish", "chuối tiêu"), ("香芽蕉",)),
     ("080310", ("plantain",), ("chuối lá",), ("大蕉", "芭蕉")),
     (
         "080450",

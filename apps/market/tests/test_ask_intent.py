@@ -241,3 +241,11 @@ def test_compared_countries_are_answered_without_the_whole_markets_figures() -> 
     assert "793" not in answer
     assert "Anyone" not in answer
     assert "Germany: 130 shipments" in answer
+
+
+def test_goods_the_lexicon_does_not_know_are_not_read_as_the_goods_they_name() -> None:
+    # '苹果手机' are Apple phones, not apples: the question is not understood, not answered
+    # with the apple trade.
+    parsed = parse_question("进口苹果手机", today=TODAY)
+    assert not parsed.understood
+    assert not parsed.filters.get("hs_code")

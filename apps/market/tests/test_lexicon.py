@@ -25,7 +25,8 @@ def only(text: str, language: str = "en"):  # type: ignore[no-untyped-def]
     [
         ("durian", "081060"),
         ("mango", "080450"),
-        ("banana", "080390"),
+        ("cavendish banana", "080390"),
+        ("plantain", "080310"),
         ("ground pepper", "090412"),
         ("raw coffee beans unroasted", "090111"),
         ("tapioca starch", "110814"),
@@ -38,6 +39,8 @@ def test_a_fruit_or_a_form_reaches_its_own_subheading(text: str, code: str) -> N
 def test_words_naming_a_whole_heading_stay_at_the_heading() -> None:
     match = only("coffee")
     assert match.hs_code == "0901"
+    # Bananas include the plantains.
+    assert only("banana").hs_code == only("香蕉", "zh").hs_code == "0803"
     assert match.hs_codes == ("0901",)
 
 
@@ -128,7 +131,7 @@ def test_accents_tell_vietnamese_words_apart() -> None:
 @pytest.mark.parametrize(
     ("text", "code"),
     [
-        ("香蕉", "080390"),
+        ("大蕉", "080310"),
         ("越南罗布斯塔生咖啡豆", "090111"),
         ("木薯淀粉", "110814"),
         ("榴莲", "081060"),
@@ -213,3 +216,16 @@ def test_words_of_conversation_name_no_goods(text: str, language: str) -> None:
 @pytest.mark.parametrize(("text", "code"), [("tỏi", "070320"), ("chôm chôm", "081090")])
 def test_a_vietnamese_syllable_names_goods_as_a_whole_name(text: str, code: str) -> None:
     assert only(text, "vi").hs_code == code
+
+
+@pytest.mark.parametrize("text", ["苹果手机", "苹果电脑", "橡胶手套"])
+def test_a_chinese_name_describing_other_goods_is_not_those_goods(text: str) -> None:
+    # An Apple phone, an Apple computer, rubber gloves: not apples, not natural rubber.
+    assert match_products(text, "zh") == []
+
+
+@pytest.mark.parametrize(("text", "code"), [("腰果进口商", "0801"), ("金枕榴莲", "081060")])
+def test_a_chinese_name_before_trade_words_or_after_a_variety_is_the_goods(
+    text: str, code: str
+) -> None:
+    assert only(text, "zh").hs_code == code

@@ -148,6 +148,7 @@ def test_a_product_alone_in_its_codes_is_its_codes() -> None:
         ("shrimp", "tôm", "tom", "虾"),
         ("pangasius", "cá tra", "ca tra", "巴沙鱼"),
         ("banana", "chuối", "chuoi", "香蕉"),
+        ("plantain", "chuối lá", "chuoi la", "大蕉"),
         ("cassava chips", "sắn lát", "san lat", "木薯干"),
         ("wooden furniture", "đồ gỗ", "do go", "木制家具"),
         ("avocado", "quả bơ", "qua bo", "牛油果"),
