@@ -101,17 +101,28 @@ class ProductConcept:
     prepared_names: tuple[str, ...] = ()
 
 
-def main_match(text: str) -> ProductMatch | None:
-    """The product an invoice line names: the lexicon's best reading of it."""
+def main_match(text: str) -> tuple[ProductMatch | None, tuple[str, ...]]:
+    """The product an invoice line names: the lexicon's best reading of it, and the variety
+    words read on their own beside other goods ('robusta' in 'cashew robusta'): they ask
+    for that variety of these goods, not for the goods whose variety it is."""
     matches = match_products(text)
-    return max(matches, key=lambda match: match.score) if matches else None
+    varieties = [match for match in matches if _variety_only(match)]
+    goods = [match for match in matches if match not in varieties] or varieties
+    if not goods:
+        return None, ()
+    extra = tuple(m.text.lower() for m in varieties) if goods is not varieties else ()
+    return max(goods, key=lambda match: match.score), extra
+
+
+def _variety_only(match: ProductMatch) -> bool:
+    return all(word.lower() in VARIETY_WORDS for word in match.words)
 
 
 @lru_cache(maxsize=4096)
 def product_concept(text: str) -> ProductConcept | None:
     """The product a text names, or None when the lexicon reads no product in it or the
     words it reads as one only say how goods are packed."""
-    match = main_match(text)
+    match, other_varieties = main_match(text)
     if match is None or _packing_only(text[match.start : match.end]):
         return None
     lex = lexicon()
@@ -125,7 +136,10 @@ def product_concept(text: str) -> ProductConcept | None:
         codes=codes,
         names=_distinguishing_names(codes, chosen, match, lex),
         states=_open_states(text, match, codes, chosen, lex),
-        varieties=_varieties(match, _product_entries(_scope(codes, lex), lex)),
+        varieties=(
+            *_varieties(match, _product_entries(_scope(codes, lex), lex)),
+            *((word,) for word in other_varieties),
+        ),
         match=match,
         prepared=prepared,
         prepared_names=names if prepared else (),

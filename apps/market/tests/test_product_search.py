@@ -182,3 +182,9 @@ def test_seats_are_not_other_wooden_furniture() -> None:
     line = "Wooden dining chairs rubberwood, KD packed, 2 pcs/carton"
     assert product_query(line).hs_codes == (("940161", "940169"),)
     assert product_query("Wooden dining tables, KD packed").hs_codes == (("940360",),)
+
+
+def test_a_variety_beside_other_goods_asks_for_that_variety_of_them() -> None:
+    # 'robusta' is a coffee: 'cashew robusta' asks for cashews described as robusta.
+    assert found("cashew robusta") == set()
+    assert found("robusta") == set(GOODS["090111"])
