@@ -433,6 +433,56 @@ describe("MarketPage", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
+  it("counts the search just made in the queries left, then a trade profile opened", async () => {
+    let left = 2;
+    const fetchMock = stubApi(
+      routes({
+        [`GET ${USERS_PATH}`]: () => ok(wireProfile({ queries_left_today: left })),
+        [`GET ${STATISTICS_PATH}`]: () => {
+          left = 1; // the server counts the search before it answers
+          return ok(STATISTICS);
+        },
+        [`GET ${PARTIES_PATH}/12`]: () => {
+          left = 0;
+          return ok({
+            party_id: 12, name: "Olam Americas", country: "US", shipments: 1, as_importer: 1, as_exporter: 0,
+            value_usd: 134400, net_weight_kg: 19200, first_date: "2024-03-05", last_date: "2024-03-05",
+            months: [], products: [], partner_countries: [], counterparties: [],
+          });
+        },
+      }),
+    );
+    renderPage({ profile: wireProfile({ queries_left_today: 2 }) });
+    const counter = () => document.querySelector(".filter-panel__quota")?.textContent;
+    expect(counter()).toBe("Queries left today: 2");
+    search();
+    await waitFor(() => expect(counter()).toBe("Queries left today: 1"));
+    const table = await screen.findByRole("table", { name: "" });
+    fireEvent.click(within(table).getByRole("button", { name: "Olam Americas" }));
+    await screen.findByRole("dialog", { name: "Olam Americas" });
+    await waitFor(() => expect(counter()).toBe("Queries left today: 0"));
+    expect(callsTo(fetchMock, `GET ${USERS_PATH}`)).toHaveLength(2);
+  });
+
+  it("counts a question the AI box answered with figures", async () => {
+    let left = 2;
+    stubApi(
+      routes({
+        [`GET ${USERS_PATH}`]: () => ok(wireProfile({ queries_left_today: left })),
+        [`POST ${ASK_PATH}`]: () => {
+          left = 1;
+          return ok({ answer: "Cashew.", language: "en", understood: false, reading: [], filters: {} });
+        },
+      }),
+    );
+    renderPage({ profile: wireProfile({ queries_left_today: 2 }) });
+    const counter = () => document.querySelector(".filter-panel__quota")?.textContent;
+    fireEvent.change(screen.getByLabelText("Your question"), { target: { value: "cashew in 2024" } });
+    fireEvent.click(screen.getByRole("button", { name: "Ask" }));
+    await screen.findByText("Cashew.");
+    await waitFor(() => expect(counter()).toBe("Queries left today: 1"));
+  });
+
   it("says so when no shipments match", async () => {
     stubApi(routes({ [`GET ${SHIPMENTS_PATH}`]: ok([], { page: 1, page_size: 10, total: 0 }) }));
     renderPage();
