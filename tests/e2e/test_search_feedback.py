@@ -1,5 +1,6 @@
 """What the market insights screen tells a user about their searches, in Chromium: the
-queries-left counter counts the search just made (not the one before)."""
+queries-left counter counts the search just made (not the one before), and a panel whose
+answer cannot be fetched says so, with a way to try again, while the app says it is offline."""
 
 from __future__ import annotations
 
@@ -74,3 +75,38 @@ def test_the_counter_counts_a_question_and_a_trade_profile(
     expect(queries_left(page)).to_have_text("Queries left today: 0", timeout=FIRST_FIGURES_MS)
     context.close()
 
+
+def test_panels_say_they_could_not_load_while_offline_and_load_when_back(
+    product_with_identity_provider: SignInStack,
+    browser: Browser,
+    demo_trade_index: dict[str, Any],  # noqa: F811
+) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.add_init_script("window.localStorage.setItem('app_language', 'en')")
+    sign_in_at_the_provider(page, product_with_identity_provider, "/market-insights")
+    expect(page.get_by_role("heading", name="Market Insight", level=1)).to_be_visible()
+
+    context.set_offline(True)
+    search_for(page, "cashew")
+    expect(page.get_by_role("status").filter(has_text="You are offline.")).to_be_visible()
+    offline = page.locator(".panel-error").filter(
+        has_text="These figures could not be loaded: you are offline."
+    )
+    # The figures, the HS codes, the months, the shipments, the rankings and the prices.
+    expect(offline).to_have_count(6, timeout=FIRST_FIGURES_MS)
+    for panel in offline.all():
+        expect(panel).to_have_role("alert")
+        expect(
+            panel.get_by_role("button", name=re.compile("^(Try again|Trying again…)$"))
+        ).to_be_visible()
+
+    # Back online, the panels ask again by themselves.
+    context.set_offline(False)
+    expect(page.get_by_text("You are offline.")).to_have_count(0)
+    expect(page.get_by_role("region", name="Dashboard").get_by_role("term").first).to_be_visible(
+        timeout=FIRST_FIGURES_MS
+    )
+    expect(page.locator(".panel-error")).to_have_count(0, timeout=FIRST_FIGURES_MS)
+    expect(page.get_by_role("navigation", name="Pages", exact=True)).to_be_visible()
+    context.close()

@@ -9,9 +9,11 @@ import {
   HS_CODES_PATH,
   META_PATH,
   PARTIES_PATH,
+  RANKINGS_PATH,
   SHIPMENTS_PATH,
   STATISTICS_PATH,
   SUMMARY_PATH,
+  UNIT_PRICES_PATH,
 } from "../../api/market";
 import { swrOptions } from "../../api/swr";
 import type { Language } from "../../i18n/messages";
@@ -481,6 +483,49 @@ describe("MarketPage", () => {
     fireEvent.click(screen.getByRole("button", { name: "Ask" }));
     await screen.findByText("Cashew.");
     await waitFor(() => expect(counter()).toBe("Queries left today: 1"));
+  });
+
+  it("says in every panel that its figures could not be loaded when the network drops, and loads them on retry", async () => {
+    const fetchMock = stubApi(
+      routes({
+        [`GET ${RANKINGS_PATH}`]: ok([], { page: 1, page_size: 10, total: 0 }),
+        [`GET ${UNIT_PRICES_PATH}`]: ok({ months: [], groups: [] }),
+      }),
+    );
+    const answer = fetchMock.getMockImplementation();
+    let connected = false;
+    fetchMock.mockImplementation((input, init) =>
+      connected || !answer ? (answer as typeof fetch)(input, init) : Promise.reject(new TypeError("Failed to fetch")),
+    );
+    renderPage();
+    search();
+    const lost = "These figures could not be loaded: the connection to the server was lost.";
+    // The figures, the HS codes, the months, the shipments, the rankings and the prices.
+    await waitFor(() => expect(screen.getAllByText(lost)).toHaveLength(6));
+    expect(screen.getAllByRole("alert").filter((alert) => alert.textContent?.includes(lost))).toHaveLength(6);
+    expect(screen.queryByText("Lafooco")).toBeNull();
+
+    connected = true;
+    const retries = screen.getAllByRole("button", { name: "Try again" });
+    expect(retries).toHaveLength(6);
+    for (const retry of retries) fireEvent.click(retry);
+    expect(await screen.findByText("Lafooco")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(lost)).toBeNull());
+    expect(screen.getByRole("region", { name: "Dashboard" }).textContent).toContain("12,345");
+    expect(screen.getByRole("button", { name: /^080132/ })).toBeTruthy();
+  });
+
+  it("tells a stopped search in the user's language and offers no retry for it", async () => {
+    const timeout: StubAnswer = {
+      status: 503,
+      body: { data: { error: "stopped", fields: {} }, meta: { message: "stopped", code: "search_timeout" } },
+    };
+    stubApi(routes({ [`GET ${SUMMARY_PATH}`]: timeout }));
+    renderPage({ language: "vi" });
+    fireEvent.change(screen.getByLabelText("Chi tiết sản phẩm"), { target: { value: "cashew" } });
+    fireEvent.click(screen.getByRole("button", { name: "Tìm kiếm" }));
+    const alert = await screen.findByText(/Tìm kiếm này mất quá nhiều thời gian/);
+    expect(alert.closest(".panel-error")?.querySelector("button")).toBeNull();
   });
 
   it("says so when no shipments match", async () => {
