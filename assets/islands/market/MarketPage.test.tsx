@@ -502,7 +502,7 @@ describe("MarketPage", () => {
     const lost = "These figures could not be loaded: the connection to the server was lost.";
     // The figures, the HS codes, the months, the shipments, the rankings and the prices.
     await waitFor(() => expect(screen.getAllByText(lost)).toHaveLength(6));
-    expect(screen.getAllByRole("alert").filter((alert) => alert.textContent?.includes(lost))).toHaveLength(6);
+    expect(screen.getAllByRole("alert").filter((alert) => alert.textContent.includes(lost))).toHaveLength(6);
     expect(screen.queryByText("Lafooco")).toBeNull();
 
     connected = true;
