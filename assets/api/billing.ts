@@ -1,4 +1,5 @@
-import useSWR, { mutate } from "swr";
+import { useCallback } from "react";
+import useSWR, { mutate, useSWRConfig } from "swr";
 import type { Language } from "../i18n/messages";
 import { USERS_PATH, type Profile } from "./accounts";
 import { apiFetch, type Envelope } from "./client";
@@ -157,4 +158,15 @@ export async function refreshSession(): Promise<SessionExpiry> {
  */
 export function refreshProfile(): Promise<unknown> {
   return mutate(USERS_PATH);
+}
+
+/**
+ * refreshProfile for components: it refetches the profile in the cache the component reads
+ * (its SWRConfig's), so every figure of the page follows a query just counted. Call it after
+ * every answer that counts a query of the day (a search's figures, an AI answer, a trade
+ * profile): whichever of them counted, the queries-left counters show it at once.
+ */
+export function useRefreshProfile(): () => Promise<unknown> {
+  const { mutate: mutateCached } = useSWRConfig();
+  return useCallback(() => mutateCached(USERS_PATH), [mutateCached]);
 }

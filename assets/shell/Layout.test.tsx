@@ -1,8 +1,8 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { IntlProvider } from "react-intl";
 import { SWRConfig } from "swr";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { USERS_PATH } from "../api/accounts";
 import { swrOptions } from "../api/swr";
 import { useLanguageStore } from "../i18n/language";
@@ -91,6 +91,26 @@ describe("Layout", () => {
     fireEvent.keyDown(document, { key: "Escape" });
     expect(screen.queryByRole("link", { name: "Profile" })).toBeNull();
     expect(document.activeElement).toBe(button);
+  });
+});
+
+describe("ConnectionNotice", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("says the app is offline while the browser is, in the interface language", () => {
+    const online = vi.spyOn(navigator, "onLine", "get").mockReturnValue(true);
+    useLanguageStore.setState({ language: "vi" });
+    renderLayout();
+    const region = screen.getAllByRole("status").find((element) => element.classList.contains("connection-notice-region"));
+    expect(region?.textContent).toBe("");
+    online.mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event("offline")));
+    expect(region?.textContent).toMatch(/^Bạn đang ngoại tuyến\./);
+    online.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event("online")));
+    expect(region?.textContent).toBe("");
   });
 });
 

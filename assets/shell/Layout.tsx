@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { PricingDialogHost } from "../components/PricingDialog";
 import { useT } from "../i18n/useT";
+import { ConnectionNotice } from "./ConnectionNotice";
 import { usePreload } from "./context";
 import { Icon } from "./Icon";
 import { LanguageSwitcher } from "./LanguageSwitcher";
@@ -43,6 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <ProfileMenu />
         </header>
         <main id="main-content" className="content" tabIndex={-1}>
+          <ConnectionNotice />
           {children}
         </main>
       </div>

@@ -24,6 +24,7 @@ function hidden(fields: Partial<Verification>): Verification {
 }
 
 beforeEach(() => {
+  sessionStorage.clear();
   useVerificationStore.setState({ verifications: [] });
 });
 
@@ -57,6 +58,21 @@ describe("NotificationStack", () => {
     fireEvent.click(screen.getByText("Blue Farm"));
     expect(open).toHaveBeenCalledWith("/lead-verification/2", "_blank", "noopener");
     expect(useVerificationStore.getState().verifications.map((item) => item.id)).toEqual(["1"]);
+  });
+
+  it("shows a finished card on one page only: the next page leaves it out and opens no modal", async () => {
+    useVerificationStore.setState({
+      verifications: [hidden({}), hidden({ id: "2", name: "Blue Farm", progress: 100, loading: false, isDone: true })],
+    });
+    const { unmount } = renderWithShell(<NotificationStack />);
+    expect(screen.getByText("Blue Farm")).toBeTruthy();
+    unmount();
+    // The next page reads the tab's verifications back from the session storage.
+    await useVerificationStore.persist.rehydrate();
+    expect(useVerificationStore.getState().verifications.map((item) => item.id)).toEqual(["1"]);
+    renderWithShell(<NotificationStack />);
+    expect(screen.queryByText("Blue Farm")).toBeNull();
+    expect(screen.getByText("Acme")).toBeTruthy();
   });
 
   it("lets a verification that ended in errors be dismissed", () => {

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { STATUS_TEXTS, useMyVerifications } from "../api/verification";
 import { useT } from "../i18n/useT";
 import { useVerificationStore, visibleNotifications, type Verification } from "../stores/verification";
@@ -15,6 +16,12 @@ function NoticeCard({ verification, index }: { verification: Verification; index
   const t = useT();
   const openResult = useVerificationStore((state) => state.openResult);
   const remove = useVerificationStore((state) => state.remove);
+  const markSeen = useVerificationStore((state) => state.markSeen);
+  // A finished card is shown on this page only: the next page leaves it out.
+  const finished = !verification.loading;
+  useEffect(() => {
+    if (finished) markSeen(verification.id);
+  }, [finished, verification.id, markSeen]);
   // A finished run's card names its verdict, as the result and the drawer do.
   const { data: runs } = useMyVerifications(!verification.loading);
   const verdict = runs?.find((run) => String(run.companyId) === verification.id)?.status;

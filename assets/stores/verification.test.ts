@@ -208,6 +208,26 @@ describe("the verification store", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("opens no modal on arriving at a page: a modal left open becomes a card, shown once when finished", async () => {
+    const running = { ...emptyVerification(), id: "7", name: "Running", loading: true, progress: 50 };
+    const finishedInModal = { ...emptyVerification(), id: "8", name: "Finished", progress: 100, isDone: true };
+    const shownCard = { ...emptyVerification(), id: "9", modalOpen: false, notificationVisible: true, progress: 100, isDone: true, seen: true };
+    sessionStorage.setItem(
+      "lead-verifications",
+      JSON.stringify({ state: { verifications: [running, finishedInModal, shownCard] }, version: 0 }),
+    );
+    await useVerificationStore.persist.rehydrate();
+    const arrived = store().verifications;
+    expect(arrived.map((item) => item.id)).toEqual(["7", "8"]);
+    expect(arrived.every((item) => !item.modalOpen && item.notificationVisible)).toBe(true);
+    expect(visibleNotifications(arrived).map((item) => item.id)).toEqual(["7", "8"]);
+
+    // The finished one's card is shown on this page; the page after leaves it out.
+    store().markSeen("8");
+    await useVerificationStore.persist.rehydrate();
+    expect(store().verifications.map((item) => item.id)).toEqual(["7"]);
+  });
+
   it("keeps the verifications for the tab's life, so they follow the user to other pages", () => {
     useVerificationStore.setState({ verifications: [{ ...emptyVerification(), id: "7", name: "Acme" }] });
     const kept = JSON.parse(sessionStorage.getItem("lead-verifications") ?? "{}") as { state: { verifications: Verification[] } };

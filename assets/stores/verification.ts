@@ -33,6 +33,8 @@ export interface Verification {
   isDone: boolean;
   /** The run was refused for want of credits: nothing ran and nothing was charged. */
   noCredits?: boolean;
+  /** Its finished card was shown on a page: the next page does not show it again. */
+  seen?: boolean;
 }
 
 export interface VerificationTarget {
@@ -50,6 +52,8 @@ interface VerificationState {
   start: (id: string, domain: string, onError?: ErrorHandler) => Promise<void>;
   hide: (id: string) => void;
   remove: (id: string) => void;
+  /** A finished verification's card was shown. */
+  markSeen: (id: string) => void;
   /** A notification click: a finished verification leaves and its result opens in a new tab. */
   openResult: (id: string) => void;
   /** Takes the server's state of runs whose answers a previous page did not wait for. */
@@ -148,6 +152,10 @@ export const useVerificationStore = create<VerificationState>()(
           update(id, () => ({ modalOpen: false, notificationVisible: true }));
         },
 
+        markSeen(id) {
+          if (find(id) && !find(id)?.seen) update(id, () => ({ seen: true }));
+        },
+
         remove(id) {
           set((state) => ({ verifications: state.verifications.filter((verification) => verification.id !== id) }));
         },
@@ -184,6 +192,10 @@ export const useVerificationStore = create<VerificationState>()(
       name: "lead-verifications",
       storage: createJSONStorage(() => sessionStorage),
       partialize: (state) => ({ verifications: state.verifications }),
+      merge: (persisted, current) => ({
+        ...current,
+        verifications: onArrival((persisted as Partial<VerificationState> | undefined)?.verifications ?? []),
+      }),
       // A page left while its checks ran lost their answers; the server finishes them, so
       // this page reads the outcome back rather than running (and charging) them again.
       onRehydrateStorage: () => (state) => {
@@ -192,6 +204,19 @@ export const useVerificationStore = create<VerificationState>()(
     },
   ),
 );
+
+/**
+ * The verifications a newly opened page takes over from the previous one: a modal open when
+ * the page was left becomes a card (the modal opens only when the user asks, never by
+ * navigating), and a finished verification whose card was already shown is gone.
+ */
+export function onArrival(verifications: readonly Verification[]): Verification[] {
+  return verifications
+    .filter((verification) => verification.loading || !verification.seen)
+    .map((verification) =>
+      verification.modalOpen ? { ...verification, modalOpen: false, notificationVisible: true } : verification,
+    );
+}
 
 async function followRuns(): Promise<void> {
   for (let attempt = 1; attempt <= FOLLOW_ATTEMPTS; attempt++) {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useSWRConfig } from "swr";
+import { USERS_PATH } from "../../api/accounts";
 import {
   EMAIL_CREDITS,
   PHONE_CREDITS,
@@ -111,9 +112,50 @@ function statusKey(status: string) {
   return "leads.email.unknown" as const;
 }
 
+/** The phone states last seen of each lead, across every table of the page: a lookup seen
+ * processing that is then seen ended is told once, however many tables show its lead. */
+const phoneStates = new Map<number, Lead["phoneState"]>();
+
+/** Forgets the phone states seen (between tests). */
+export function forgetPhoneStates(): void {
+  phoneStates.clear();
+}
+
+/**
+ * Tells the end of a phone lookup the user watched: a number found; none found, with the held
+ * credits returned; or the lookup failed, credits returned too. The balance is fetched again,
+ * since the credits held for the lookup came back.
+ */
+function usePhoneLookupEnd(lead: Lead) {
+  const { mutate } = useSWRConfig();
+  const { id, phoneState, name } = lead;
+  useEffect(() => {
+    const before = phoneStates.get(id);
+    phoneStates.set(id, phoneState);
+    if (before !== "processing" || phoneState === "processing") return;
+    void mutate(USERS_PATH);
+    if (phoneState === "found") {
+      showToast({ variant: "success", title: { id: "leads.phone.foundFor", values: { name } } });
+    } else if (phoneState === "not_found") {
+      showToast({
+        variant: "info",
+        title: { id: "leads.phone.noneFound", values: { name } },
+        description: { id: "leads.phone.returned", values: { credits: PHONE_CREDITS } },
+      });
+    } else if (phoneState === "failed") {
+      showToast({
+        variant: "warning",
+        title: { id: "leads.phone.failedFor", values: { name } },
+        description: { id: "leads.phone.returned", values: { credits: PHONE_CREDITS } },
+      });
+    }
+  }, [id, phoneState, name, mutate]);
+}
+
 export function PhoneCell({ lead, onRevealed }: CellProps) {
   const t = useT();
   const { busy, run, cell } = useReveal("request_phone", onRevealed);
+  usePhoneLookupEnd(lead);
   if (lead.phoneState === "found" && lead.phone) {
     return (
       <Cell cell={cell}>
@@ -124,7 +166,10 @@ export function PhoneCell({ lead, onRevealed }: CellProps) {
   if (lead.phoneState === "not_found") {
     return (
       <Cell cell={cell}>
-        <span className="muted">{t("leads.phone.none")}</span>
+        <span className="leads-contact">
+          <span className="muted">{t("leads.phone.none")}</span>
+          <span className="data-table__detail">{t("leads.phone.notCharged")}</span>
+        </span>
       </Cell>
     );
   }
@@ -133,7 +178,9 @@ export function PhoneCell({ lead, onRevealed }: CellProps) {
       <Cell cell={cell}>
         <span className="leads-processing" role="status">
           <span className="badge leads-status leads-status--processing">{t("leads.phone.processing")}</span>
-          <span className="data-table__detail">{t("leads.phone.timing")}</span>
+          <span className="data-table__detail">
+            {t("leads.phone.held", { credits: PHONE_CREDITS })} {t("leads.phone.timing")}
+          </span>
         </span>
       </Cell>
     );
@@ -145,11 +192,18 @@ export function PhoneCell({ lead, onRevealed }: CellProps) {
         showToast(
           requested.phoneState === "not_found"
             ? { variant: "info", title: { id: "leads.phone.none" }, description: { id: "leads.credits.none" } }
-            : {
-                variant: "success",
-                title: { id: requested.phoneState === "found" ? "leads.phone.found" : "leads.phone.requested" },
-                description: { id: "leads.phone.timingCharged", values: { credits: creditsCharged } },
-              },
+            : requested.phoneState === "found"
+              ? {
+                  variant: "success",
+                  title: { id: "leads.phone.found" },
+                  description: { id: "leads.credits.used", values: { credits: creditsCharged } },
+                }
+              : {
+                  // Under way: the credits are only held until the lookup ends.
+                  variant: "success",
+                  title: { id: "leads.phone.requested" },
+                  description: { id: "leads.phone.held", values: { credits: creditsCharged || PHONE_CREDITS } },
+                },
         ),
     );
   const button = (

@@ -13,6 +13,8 @@ import { useToastStore } from "../../stores/toast";
 import { stubApi, type StubAnswer, type StubRoutes } from "../../testing/api";
 import { clientData, wireProfile } from "../../testing/billing";
 import { renderWithShell, testPreload } from "../../testing/render";
+import { UsageSummary } from "../../shell/UsageSummary";
+import { forgetPhoneStates } from "./ContactCells";
 import { LeadsPage } from "./LeadsPage";
 
 vi.mock("../../components/ShipmentChart", () => ({
@@ -154,6 +156,7 @@ beforeEach(() => {
   useToastStore.setState({ toasts: [], lastId: 0 });
   usePricingStore.setState({ product: null });
   vi.mocked(refreshProfile).mockClear();
+  forgetPhoneStates();
 });
 
 afterEach(() => {
@@ -269,8 +272,60 @@ describe("people search", () => {
     fireEvent.click(screen.getByRole("button", { name: "Request phone (5 credits) of Anna Becker" }));
     const processing = await screen.findByText("Processing");
     await waitFor(() => expect(document.activeElement).toBe(processing.closest(".leads-contact-cell")));
-    expect(screen.getByText("It may take 5 minutes; the number will also be emailed to you.")).toBeTruthy();
+    // The credits are only held while the number is looked up: the cell and the toast say so.
+    expect(processing.closest(".leads-processing")?.textContent).toContain(
+      "5 credits are held for this lookup and returned to you if no number is found. It may take 5 minutes; the number will also be emailed to you.",
+    );
+    expect(useToastStore.getState().toasts[0]).toMatchObject({
+      title: { id: "leads.phone.requested" },
+      description: { id: "leads.phone.held", values: { credits: 5 } },
+    });
     expect(vi.mocked(refreshProfile).mock.calls.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("says a lookup that ended without a number returned its credits, and refreshes the balance", async () => {
+    let balance = 505;
+    let myLeads = [lead({ phone_state: "processing", requested_at: "2026-03-01T10:05:00Z" })];
+    const fetchMock = stubApi(
+      routes({
+        [`GET ${EMPLOYEES_PATH}`]: () => page([lead({ phone_state: "processing" })]),
+        [`GET ${MY_LEADS_PATH}`]: () => ok(myLeads),
+        [`GET ${USERS_PATH}`]: () => ok(wireProfile({ credits: { balance, free: 5, bought: 500, held: 0, daily_allowance: 10 } })),
+      }),
+    );
+    window.history.replaceState(null, "", "/find-global-lead?company_ids=42");
+    const fallback = {
+      [USERS_PATH]: clientData(wireProfile({ credits: { balance, free: 5, bought: 500, held: 5, daily_allowance: 10 } })),
+      [META_PATH]: clientData(META),
+    };
+    renderWithShell(
+      <SWRConfig value={{ ...swrOptions(fallback, () => undefined), provider: () => new Map(), dedupingInterval: 0 }}>
+        <UsageSummary />
+        <LeadsPage />
+      </SWRConfig>,
+      { preload: testPreload(leadPage) },
+    );
+    expect(await screen.findByText("Processing")).toBeTruthy();
+    expect(useToastStore.getState().toasts).toHaveLength(0);
+
+    // The lookup ends with no number: the server gave the 5 held credits back.
+    myLeads = [lead({ phone_state: "not_found", requested_at: "2026-03-01T10:05:00Z" })];
+    balance = 510;
+    fireEvent.click(screen.getByRole("button", { name: "My leads" }));
+    const drawer = await screen.findByRole("dialog", { name: "My leads" });
+    expect(await within(drawer).findByText("No mobile number")).toBeTruthy();
+    expect(within(drawer).getByText("No credits were kept for it.")).toBeTruthy();
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts[0]).toMatchObject({
+        variant: "info",
+        title: { id: "leads.phone.noneFound", values: { name: "Anna Becker" } },
+        description: { id: "leads.phone.returned", values: { credits: 5 } },
+      }),
+    );
+    await waitFor(() => expect(screen.getByRole("link", { name: /^Credits/ }).textContent).toContain("510"));
+    expect(queriesTo(fetchMock, USERS_PATH).length).toBeGreaterThanOrEqual(1);
+    // Told once, though two tables show the lead.
+    expect(useToastStore.getState().lastId).toBe(1);
   });
 
   it("tells Vietnamese readers a phone takes 30-45 minutes", async () => {

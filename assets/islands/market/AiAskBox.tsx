@@ -1,4 +1,5 @@
 import { useId, useState, type SubmitEvent } from "react";
+import { useRefreshProfile } from "../../api/billing";
 import { askMarketQuestion, isQuotaError, type AiAnswer } from "../../api/market";
 import { useT } from "../../i18n/useT";
 import { useApiErrorHandler } from "../../shell/errorHandling";
@@ -21,6 +22,7 @@ export function AiAskBox({
   const t = useT();
   const id = useId();
   const handleError = useApiErrorHandler();
+  const refreshProfile = useRefreshProfile();
   const [question, setQuestion] = useState("");
   const [pending, setPending] = useState(false);
   const [answer, setAnswer] = useState<AiAnswer | null>(null);
@@ -34,6 +36,8 @@ export function AiAskBox({
     setLimitReached(false);
     try {
       const result = await askMarketQuestion(text);
+      // An answer with figures counted a query of the day.
+      void refreshProfile();
       setAnswer(result);
       onAnswer(result);
     } catch (error) {

@@ -2,6 +2,7 @@ import { memo } from "react";
 import { useIntl } from "react-intl";
 import type { MessageKey } from "../../i18n/messages";
 import { useT } from "../../i18n/useT";
+import { PanelError } from "../../components/PanelError";
 import { Skeleton } from "../../shell/Skeleton";
 import { formatUsd, formatWeight } from "../../i18n/format";
 import { useLanguage } from "../../i18n/language";
@@ -15,6 +16,13 @@ export const Dashboard = memo(function Dashboard({ query }: { query: string }) {
   const intl = useIntl();
   const language = useLanguage();
   if (!statistics) {
+    if (answer.error !== undefined) {
+      return (
+        <section className="card" aria-label={t("market.stats.title")}>
+          <PanelError error={answer.error} retrying={answer.isValidating} onRetry={() => void answer.mutate()} />
+        </section>
+      );
+    }
     return pending || isFetching(answer) ? (
       <section className="card">
         <Skeleton />

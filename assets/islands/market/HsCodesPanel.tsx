@@ -3,6 +3,7 @@ import { useIntl } from "react-intl";
 import { HS_CODE_PATTERN, hsDescription, useHsSuggestions } from "../../api/market";
 import { useT } from "../../i18n/useT";
 import { Icon } from "../../shell/Icon";
+import { PanelError } from "../../components/PanelError";
 import { Skeleton } from "../../shell/Skeleton";
 import { formatUsd } from "../../i18n/format";
 import { useLanguage } from "../../i18n/language";
@@ -155,7 +156,9 @@ export const HsCodesPanel = memo(function HsCodesPanel({ query, selected, onTogg
   const intl = useIntl();
   const language = useLanguage();
   let body;
-  if (!figures) body = pending || isFetching(answer) ? <Skeleton /> : null;
+  if (!figures && answer.error !== undefined)
+    body = <PanelError error={answer.error} retrying={answer.isValidating} onRetry={() => void answer.mutate()} />;
+  else if (!figures) body = pending || isFetching(answer) ? <Skeleton /> : null;
   else if (figures.length === 0) body = <p className="table-empty">{t("market.noMatch")}</p>;
   else
     body = (

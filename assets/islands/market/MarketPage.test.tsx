@@ -9,9 +9,11 @@ import {
   HS_CODES_PATH,
   META_PATH,
   PARTIES_PATH,
+  RANKINGS_PATH,
   SHIPMENTS_PATH,
   STATISTICS_PATH,
   SUMMARY_PATH,
+  UNIT_PRICES_PATH,
 } from "../../api/market";
 import { swrOptions } from "../../api/swr";
 import type { Language } from "../../i18n/messages";
@@ -431,6 +433,99 @@ describe("MarketPage", () => {
     expect(await within(dialog).findByText("As importer")).toBeTruthy();
     fireEvent.keyDown(document, { key: "Escape" });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("counts the search just made in the queries left, then a trade profile opened", async () => {
+    let left = 2;
+    const fetchMock = stubApi(
+      routes({
+        [`GET ${USERS_PATH}`]: () => ok(wireProfile({ queries_left_today: left })),
+        [`GET ${STATISTICS_PATH}`]: () => {
+          left = 1; // the server counts the search before it answers
+          return ok(STATISTICS);
+        },
+        [`GET ${PARTIES_PATH}/12`]: () => {
+          left = 0;
+          return ok({
+            party_id: 12, name: "Olam Americas", country: "US", shipments: 1, as_importer: 1, as_exporter: 0,
+            value_usd: 134400, net_weight_kg: 19200, first_date: "2024-03-05", last_date: "2024-03-05",
+            months: [], products: [], partner_countries: [], counterparties: [],
+          });
+        },
+      }),
+    );
+    renderPage({ profile: wireProfile({ queries_left_today: 2 }) });
+    const counter = () => document.querySelector(".filter-panel__quota")?.textContent;
+    expect(counter()).toBe("Queries left today: 2");
+    search();
+    await waitFor(() => expect(counter()).toBe("Queries left today: 1"));
+    const table = await screen.findByRole("table", { name: "" });
+    fireEvent.click(within(table).getByRole("button", { name: "Olam Americas" }));
+    await screen.findByRole("dialog", { name: "Olam Americas" });
+    await waitFor(() => expect(counter()).toBe("Queries left today: 0"));
+    expect(callsTo(fetchMock, `GET ${USERS_PATH}`)).toHaveLength(2);
+  });
+
+  it("counts a question the AI box answered with figures", async () => {
+    let left = 2;
+    stubApi(
+      routes({
+        [`GET ${USERS_PATH}`]: () => ok(wireProfile({ queries_left_today: left })),
+        [`POST ${ASK_PATH}`]: () => {
+          left = 1;
+          return ok({ answer: "Cashew.", language: "en", understood: false, reading: [], filters: {} });
+        },
+      }),
+    );
+    renderPage({ profile: wireProfile({ queries_left_today: 2 }) });
+    const counter = () => document.querySelector(".filter-panel__quota")?.textContent;
+    fireEvent.change(screen.getByLabelText("Your question"), { target: { value: "cashew in 2024" } });
+    fireEvent.click(screen.getByRole("button", { name: "Ask" }));
+    await screen.findByText("Cashew.");
+    await waitFor(() => expect(counter()).toBe("Queries left today: 1"));
+  });
+
+  it("says in every panel that its figures could not be loaded when the network drops, and loads them on retry", async () => {
+    const fetchMock = stubApi(
+      routes({
+        [`GET ${RANKINGS_PATH}`]: ok([], { page: 1, page_size: 10, total: 0 }),
+        [`GET ${UNIT_PRICES_PATH}`]: ok({ months: [], groups: [] }),
+      }),
+    );
+    const answer = fetchMock.getMockImplementation();
+    let connected = false;
+    fetchMock.mockImplementation((input, init) =>
+      connected || !answer ? (answer as typeof fetch)(input, init) : Promise.reject(new TypeError("Failed to fetch")),
+    );
+    renderPage();
+    search();
+    const lost = "These figures could not be loaded: the connection to the server was lost.";
+    // The figures, the HS codes, the months, the shipments, the rankings and the prices.
+    await waitFor(() => expect(screen.getAllByText(lost)).toHaveLength(6));
+    expect(screen.getAllByRole("alert").filter((alert) => alert.textContent.includes(lost))).toHaveLength(6);
+    expect(screen.queryByText("Lafooco")).toBeNull();
+
+    connected = true;
+    const retries = screen.getAllByRole("button", { name: "Try again" });
+    expect(retries).toHaveLength(6);
+    for (const retry of retries) fireEvent.click(retry);
+    expect(await screen.findByText("Lafooco")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(lost)).toBeNull());
+    expect(screen.getByRole("region", { name: "Dashboard" }).textContent).toContain("12,345");
+    expect(screen.getByRole("button", { name: /^080132/ })).toBeTruthy();
+  });
+
+  it("tells a stopped search in the user's language and offers no retry for it", async () => {
+    const timeout: StubAnswer = {
+      status: 503,
+      body: { data: { error: "stopped", fields: {} }, meta: { message: "stopped", code: "search_timeout" } },
+    };
+    stubApi(routes({ [`GET ${SUMMARY_PATH}`]: timeout }));
+    renderPage({ language: "vi" });
+    fireEvent.change(screen.getByLabelText("Chi tiết sản phẩm"), { target: { value: "cashew" } });
+    fireEvent.click(screen.getByRole("button", { name: "Tìm kiếm" }));
+    const alert = await screen.findByText(/Tìm kiếm này mất quá nhiều thời gian/);
+    expect(alert.closest(".panel-error")?.querySelector("button")).toBeNull();
   });
 
   it("says so when no shipments match", async () => {

@@ -3,6 +3,7 @@ import { ChartSlot } from "../../components/ChartSlot";
 import { useIntl } from "react-intl";
 import { formatMonth, formatUsd } from "../../i18n/format";
 import { useT } from "../../i18n/useT";
+import { PanelError } from "../../components/PanelError";
 import { Skeleton } from "../../shell/Skeleton";
 import { useLanguage } from "../../i18n/language";
 import { isFetching, useDeferredData, useMonthFigures } from "./useMarketSearch";
@@ -18,7 +19,9 @@ export const MonthlyPanel = memo(function MonthlyPanel({ query }: { query: strin
   const intl = useIntl();
   const language = useLanguage();
   let body;
-  if (!months) body = pending || isFetching(answer) ? <Skeleton /> : null;
+  if (!months && answer.error !== undefined)
+    body = <PanelError error={answer.error} retrying={answer.isValidating} onRetry={() => void answer.mutate()} />;
+  else if (!months) body = pending || isFetching(answer) ? <Skeleton /> : null;
   else if (months.length === 0) body = <p className="table-empty">{t("market.noMatch")}</p>;
   else {
     const rows = months.map((month) => ({ ...month, label: formatMonth(month.month, language) }));

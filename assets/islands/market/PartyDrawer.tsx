@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useIntl } from "react-intl";
 import useSWR from "swr";
+import { useRefreshProfile } from "../../api/billing";
 import { countryName, partyPath, type Country, type PartyProfile } from "../../api/market";
 import { fetchData } from "../../api/swr";
 import { Modal } from "../../components/Modal";
@@ -176,7 +177,11 @@ function FiguresTable<Row extends Figures>({
 export function PartyDrawer({ party, countries, onOpen, onClose }: Props) {
   const t = useT();
   const language = useLanguage();
-  const { data, error, isLoading } = useSWR<PartyProfile, unknown>(partyPath(party.id), fetchData<PartyProfile>);
+  const refreshProfile = useRefreshProfile();
+  // Opening a profile counts as a query of the day: the counters follow it.
+  const { data, error, isLoading } = useSWR<PartyProfile, unknown>(partyPath(party.id), fetchData<PartyProfile>, {
+    onSuccess: () => void refreshProfile(),
+  });
   const description = data
     ? t("market.profile.description", { country: countryName(countries, data.country, language) })
     : t("market.profile.loading");

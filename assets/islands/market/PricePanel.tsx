@@ -15,6 +15,7 @@ import { formatMonth, formatUsd, formatWeight } from "../../i18n/format";
 import { useLanguage } from "../../i18n/language";
 import type { MessageKey } from "../../i18n/messages";
 import { useT } from "../../i18n/useT";
+import { PanelError } from "../../components/PanelError";
 import { Skeleton } from "../../shell/Skeleton";
 import { useDeferredData } from "./useMarketSearch";
 
@@ -78,7 +79,10 @@ export const PricePanel = memo(function PricePanel({ query, countries }: Props) 
   );
 
   let body;
-  if (!data) body = pending || answer.isLoading ? <Skeleton /> : answer.error ? <p className="table-empty">{t("market.prices.error")}</p> : null;
+  // The panel keeps the last answer while the next loads: a failure shows instead of it.
+  if (answer.error !== undefined)
+    body = <PanelError error={answer.error} retrying={answer.isValidating} onRetry={() => void answer.mutate()} />;
+  else if (!data) body = pending || answer.isLoading ? <Skeleton /> : null;
   else if (data.months.length === 0) body = <p className="table-empty">{t("market.prices.none")}</p>;
   else {
     const months = data.months.map((row) => row.month);

@@ -16,6 +16,7 @@ import { formatShipmentDate, formatUsd, formatWeight } from "../../i18n/format";
 import { useLanguage } from "../../i18n/language";
 import type { MessageKey } from "../../i18n/messages";
 import { useT } from "../../i18n/useT";
+import { PanelError } from "../../components/PanelError";
 import { Skeleton } from "../../shell/Skeleton";
 import { useDeferredData } from "./useMarketSearch";
 import { PartyButton } from "./PartyButton";
@@ -70,7 +71,10 @@ export const RankingsPanel = memo(function RankingsPanel({ query, countries, pag
   const measureLabel = MEASURES.find(([value]) => value === by)?.[1] ?? "market.rankings.byValue";
 
   let body;
-  if (!data) body = pending || answer.isLoading ? <Skeleton /> : answer.error ? <p className="table-empty">{t("market.rankings.error")}</p> : null;
+  // The panel keeps the last answer while the next loads: a failure shows instead of it.
+  if (answer.error !== undefined)
+    body = <PanelError error={answer.error} retrying={answer.isValidating} onRetry={() => void answer.mutate()} />;
+  else if (!data) body = pending || answer.isLoading ? <Skeleton /> : null;
   else if (data.total === 0) body = <p className="table-empty">{t("market.noMatch")}</p>;
   else
     body = (

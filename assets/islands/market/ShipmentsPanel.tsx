@@ -1,6 +1,7 @@
 import { memo } from "react";
 import type { Country, ShipmentSort } from "../../api/market";
 import { useT } from "../../i18n/useT";
+import { PanelError } from "../../components/PanelError";
 import { Downloads } from "./Downloads";
 import { ShipmentTable } from "./ShipmentTable";
 import { isFetching, useDeferredData, useShipmentPage } from "./useMarketSearch";
@@ -37,7 +38,12 @@ export const ShipmentsPanel = memo(function ShipmentsPanel({ query, page, pageSi
           {t("market.table.refresh")}
         </button>
       </div>
-      <ShipmentTable result={shown} loading={pending || isFetching(answer)} sort={sort} {...table} />
+      {/* The table keeps the last page while the next loads: a failure shows instead of it. */}
+      {answer.error !== undefined ? (
+        <PanelError error={answer.error} retrying={answer.isValidating} onRetry={() => void answer.mutate()} />
+      ) : (
+        <ShipmentTable result={shown} loading={pending || isFetching(answer)} sort={sort} {...table} />
+      )}
     </section>
   );
 });

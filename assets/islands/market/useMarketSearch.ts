@@ -1,6 +1,6 @@
 import { useDeferredValue } from "react";
 import useSWR from "swr";
-import { refreshProfile } from "../../api/billing";
+import { useRefreshProfile } from "../../api/billing";
 import {
   DEFAULT_PAGE_SIZE,
   DEFAULT_SORT,
@@ -39,7 +39,10 @@ const SEARCH_KEYS = [
 
 const searchKey = (path: string, query: string | null) => (query === null ? null : `${path}?${query}`);
 
+/** The search's figures; their answer is the one that tells the profile to refresh, since the
+ * search was counted (once, whichever of its panels came first) before any of them answered. */
 export function useStatistics(query: string | null) {
+  const refreshProfile = useRefreshProfile();
   return useSWR<ShipmentStatistics, unknown>(searchKey(STATISTICS_PATH, query), fetchData<ShipmentStatistics>, {
     onSuccess: () => void refreshProfile(),
   });

@@ -5,6 +5,7 @@ import { useLanguageStore } from "../../i18n/language";
 import type { MessageKey, Text } from "../../i18n/messages";
 import { useT, useTextFormatter } from "../../i18n/useT";
 import { useAnalytics, usePreload } from "../../shell/context";
+import { splitName } from "../../shell/names";
 import { useApiErrorHandler } from "../../shell/errorHandling";
 import { NAV_GROUPS } from "../../shell/navigation";
 import { validateServiceDemand, type DemandField } from "../../shell/validation";
@@ -40,12 +41,6 @@ export function serverProblems(error: unknown): Problems | null {
     if (isDemandField(field) && messages[0]) problems[field] = { text: messages[0] };
   }
   return problems;
-}
-
-/** "Lan Nguyen" → ["Lan", "Nguyen"]: the first word, then the rest. */
-function splitName(name: string): [string, string] {
-  const [first = "", ...rest] = name.trim().split(/\s+/);
-  return [first, rest.join(" ")];
 }
 
 interface FieldProps {

@@ -12,7 +12,8 @@ import {
 } from "../../api/verification";
 import type { MessageKey, Text } from "../../i18n/messages";
 import { useT, useTextFormatter } from "../../i18n/useT";
-import { useAnalytics } from "../../shell/context";
+import { useAnalytics, usePreload } from "../../shell/context";
+import { splitName } from "../../shell/names";
 import { useApiErrorHandler } from "../../shell/errorHandling";
 
 const REPORT_TYPE_LABELS: Record<ReportType, MessageKey> = {
@@ -100,7 +101,12 @@ function ReportForm({ title, description, withTypes, send, initialMessage = "", 
   const handleError = useApiErrorHandler();
   const analytics = useAnalytics();
   const headingId = useId();
-  const [contact, setContact] = useState(() => ({ ...emptyContact(), message: initialMessage }));
+  const { user } = usePreload();
+  // Prefilled with the signed-in user's name and email, as the service request form is.
+  const [contact, setContact] = useState((): ReportContact => {
+    const [firstName, lastName] = splitName(user?.name ?? "");
+    return { ...emptyContact(), firstName, lastName, email: user?.email ?? "", message: initialMessage };
+  });
   const [types, setTypes] = useState<ReportType[]>([]);
   const [errors, setErrors] = useState<ReportErrors>({});
   const [busy, setBusy] = useState(false);

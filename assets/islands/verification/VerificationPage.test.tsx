@@ -521,6 +521,12 @@ describe("the report forms", () => {
     const fetchMock = stubApi(routes());
     renderPage(detailPage);
     const form = (await screen.findByRole("heading", { name: "Advanced report" })).closest("section")!;
+    // Prefilled with the signed-in user's name and email.
+    expect(within(form).getByLabelText<HTMLInputElement>("First name").value).toBe("An");
+    expect(within(form).getByLabelText<HTMLInputElement>("Last name").value).toBe("Nguyen");
+    expect(within(form).getByLabelText<HTMLInputElement>("Email").value).toBe("an@example.com");
+    fireEvent.change(within(form).getByLabelText("First name"), { target: { value: "" } });
+    fireEvent.change(within(form).getByLabelText("Last name"), { target: { value: " " } });
     fireEvent.change(within(form).getByLabelText("Email"), { target: { value: "an@" } });
     fireEvent.change(within(form).getByLabelText("Phone number"), { target: { value: "12" } });
     fireEvent.click(within(form).getByRole("button", { name: "Send request" }));
@@ -555,6 +561,14 @@ describe("the report forms", () => {
         report_types: ["Credit Score and Limit", "Key Risk Indicators"],
       },
     ]);
+  });
+
+  it("prefills the custom report request with the user's name and email, in any language", async () => {
+    stubApi(routes());
+    renderPage(detailPage, "zh");
+    const form = (await screen.findByRole("heading", { name: "申请定制报告" })).closest("section")!;
+    const inputs = [...form.querySelectorAll<HTMLInputElement>("input")].map((input) => input.value);
+    expect(inputs.slice(0, 3)).toEqual(["An", "Nguyen", "an@example.com"]);
   });
 
   it("shows the server's field messages on a custom report request", async () => {
