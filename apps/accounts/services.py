@@ -26,6 +26,7 @@ from apps.accounts.providers.embedded import EmbeddedUserAdmin
 from apps.accounts.providers.keycloak import KeycloakUserAdmin
 from apps.accounts.providers.user_admin import (
     EmailRejected,
+    PasswordLink,
     UserAdmin,
     UserAdminUnavailable,
     UserAlreadyExists,
@@ -149,6 +150,13 @@ def set_operator(email: str, *, staff: bool, superuser: bool = False) -> User:
     user.is_superuser = staff and superuser
     user.save(update_fields=["is_staff", "is_superuser"])
     return user
+
+
+def operator_password_link(email: str, *, language: str = "en", mail: bool = False) -> PasswordLink:
+    """The identity provider's one-time password-set link for an operator's account (made
+    there when missing), so a new operator signs in without signing up; with `mail`, the
+    provider emails it. UserAdminUnavailable (or EmailRejected) when it cannot."""
+    return user_admin().password_link(email, language, mail=mail)
 
 
 def _bearer_cache_key(token: str) -> str:
