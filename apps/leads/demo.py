@@ -88,6 +88,11 @@ def _record_id(country: str, normalized_name: str) -> str:
 PHONE_TYPES = (phonenumbers.PhoneNumberType.MOBILE, phonenumbers.PhoneNumberType.FIXED_LINE)
 
 
+def company_record_id(importer: dict[str, Any]) -> str:
+    """The demo company's record id for an importer of the trade index."""
+    return _record_id(importer["country"], importer["normalized_name"])
+
+
 def _phone(rng: random.Random, country: str) -> str:
     """A number valid for the company's country, in international form: libphonenumber's
     example of a mobile or fixed-line number there, its last digits drawn again until the

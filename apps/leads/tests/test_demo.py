@@ -4,6 +4,7 @@ buyer would trust, valid for the company's country."""
 from __future__ import annotations
 
 import importlib
+from io import StringIO
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from django.apps import apps
 from django.core.management import call_command
 
 from apps.leads import demo
-from apps.leads.models import Lead
+from apps.leads.models import Company, Lead
 from apps.leads.tests.conftest import make_company, make_lead
 from apps.market import demo as market_demo
 from apps.market.demo.tables.places import COUNTRIES
@@ -86,6 +87,34 @@ def test_every_seeded_phone_number_is_valid_and_of_its_companys_country(
     for phone, country in seeded:
         assert phonenumbers.is_valid_number(phonenumbers.parse(phone, None)), phone
         assert _region(phone) == country, (phone, country)
+
+
+@pytest.mark.django_db
+def test_seeding_again_generates_only_the_companies_missing(settings: Any, tmp_path: Path) -> None:
+    settings.TRADE_INDEX_DIR = tmp_path / "trade-index"
+    source = tmp_path / "shipments.csv.gz"
+    market_demo.write_csv(source, 1_000)
+    import_shipments(source)
+    call_command("seed_demo_leads", stdout=StringIO())
+    companies, people = Company.objects.count(), Lead.objects.count()
+
+    again = StringIO()
+    call_command("seed_demo_leads", stdout=again)
+
+    assert again.getvalue() == f"Demo buyers: all {companies:,} companies already there\n"
+    assert (Company.objects.count(), Lead.objects.count()) == (companies, people)
+
+    gone = Company.objects.order_by("pk").first()
+    assert gone is not None
+    gone_people = gone.people.count()
+    gone.delete()
+    once_more = StringIO()
+    call_command("seed_demo_leads", stdout=once_more)
+
+    assert once_more.getvalue().startswith(
+        f"Demo buyers: 1 companies and {gone_people} people added, {companies - 1:,} companies"
+    )
+    assert (Company.objects.count(), Lead.objects.count()) == (companies, people)
 
 
 @pytest.mark.django_db
