@@ -24,7 +24,17 @@ export DEMO_PASSWORD
 
 .PHONY: run dev test test-python test-frontend test-e2e lint typecheck install build migrate seed guides bench chromium pango types clean mutation
 
-run: install build migrate seed guides
+# The steps after the build run in one process per server, the two side by side: starting
+# Django costs seconds on a busy machine, and each step does only what is missing (migrations
+# not applied, the provider's clients and demo users, the demo shipments and their index, the
+# demo buyers of importers without one, the sanctions lists when none is loaded, the guides
+# when missing), so a warm start with nothing changed pays two start-ups, not seven.
+run: install build pango
+	@$(IDENTITY) bootstrap_identity --migrate --demo-users & identity=$$!; \
+	  $(MANAGE) run_steps "migrate --noinput --verbosity 0" \
+	    "seed_demo --shipments $(DEMO_SHIPMENTS)" seed_demo_leads \
+	    "import_sanctions --if-empty --no-progress $(SANCTIONS_FILES)" \
+	    "build_user_guides --if-missing"; status=$$?; wait $$identity && exit $$status
 	@bin/serve
 
 dev: install migrate seed guides
@@ -47,8 +57,13 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-build: webpack-stats.json
+# collectstatic copies the bundles and the packages' files only when they changed: a warm
+# `make run` with nothing changed skips it.
+build: staticfiles/.collected
+
+staticfiles/.collected: webpack-stats.json $(VENV)/.installed $(shell find static -type f 2>/dev/null)
 	$(MANAGE) collectstatic --noinput --verbosity 0
+	touch $@
 
 webpack-stats.json: node_modules/.installed webpack.config.js tsconfig.json $(shell find assets -type f)
 	npm run --silent build

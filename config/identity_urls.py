@@ -8,6 +8,7 @@ by apps.identity.oidc.DiscoveryView and its sign-out by apps.identity.oidc.Logou
 from django.urls import include, path
 from oauth2_provider import urls as oauth2_urls
 
+from apps.core.favicon import favicon
 from apps.identity.oidc import DiscoveryView, LogoutView
 
 DISCOVERY = "oidc-connect-discovery-info"
@@ -23,6 +24,7 @@ oauth2_patterns = [
 ]
 
 urlpatterns = [
+    path("favicon.ico", favicon, name="favicon"),
     path("o/", include((oauth2_patterns, "oauth2_provider"))),
     path("", include("apps.identity.urls")),
 ]

@@ -11,7 +11,6 @@ from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import phonenumbers
 from django.conf import settings
 from django.contrib.sessions.backends.base import SessionBase
 from django.core.cache import cache
@@ -27,6 +26,7 @@ from apps.accounts.providers.embedded import EmbeddedUserAdmin
 from apps.accounts.providers.keycloak import KeycloakUserAdmin
 from apps.accounts.providers.user_admin import (
     EmailRejected,
+    PasswordLink,
     UserAdmin,
     UserAdminUnavailable,
     UserAlreadyExists,
@@ -35,6 +35,7 @@ from apps.accounts.texts import feature_names, text
 from apps.core.audit import record_audit
 from apps.core.errors import Conflict, ProviderUnavailable, TooManyRequests, ValidationFailed
 from apps.core.mail import send_or_log
+from apps.core.phones import international_number, phone_message
 from apps.core.throttle import Limit, client_address, retry_after
 from apps.core.validation import EMAIL_INVALID, is_valid_email
 
@@ -151,6 +152,13 @@ def set_operator(email: str, *, staff: bool, superuser: bool = False) -> User:
     return user
 
 
+def operator_password_link(email: str, *, language: str = "en", mail: bool = False) -> PasswordLink:
+    """The identity provider's one-time password-set link for an operator's account (made
+    there when missing), so a new operator signs in without signing up; with `mail`, the
+    provider emails it. UserAdminUnavailable (or EmailRejected) when it cannot."""
+    return user_admin().password_link(email, language, mail=mail)
+
+
 def _bearer_cache_key(token: str) -> str:
     return f"accounts:bearer:{hashlib.sha256(token.encode()).hexdigest()}"
 
@@ -252,37 +260,25 @@ def revoke_session_tokens(session: SessionBase) -> None:
 # Service demands
 
 
-def _international_number(value: str) -> str | None:
-    """The number in E.164 form when it parses as a valid international number."""
-    try:
-        number = phonenumbers.parse(value, None)
-    except phonenumbers.NumberParseException:
-        return None
-    if not phonenumbers.is_valid_number(number):
-        return None
-    return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
-
-
 def _demand_problems(
     details: dict[str, str], features: list[str], language: str
 ) -> dict[str, list[str]]:
-    problems: dict[str, str] = {}
+    problems: dict[str, list[str]] = {}
     for field, key in (
         ("first_name", "first_name_required"),
         ("last_name", "last_name_required"),
         ("company_name", "company_required"),
     ):
         if not details[field]:
-            problems[field] = key
+            problems[field] = [text(key, language)]
     if not is_valid_email(details["email"]):
-        problems["email"] = "email_invalid"
-    if not details["phone_number"]:
-        problems["phone_number"] = "phone_required"
-    elif _international_number(details["phone_number"]) is None:
-        problems["phone_number"] = "phone_invalid"
+        problems["email"] = [text("email_invalid", language)]
+    phone = phone_message(details["phone_number"], language)
+    if phone:
+        problems["phone_number"] = [phone]
     if not features or not set(features) <= set(Feature.values):
-        problems["selected_features"] = "features_required"
-    return {field: [text(key, language)] for field, key in problems.items()}
+        problems["selected_features"] = [text("features_required", language)]
+    return problems
 
 
 def throttle_service_demands(request: HttpRequest, email: str) -> None:
@@ -324,7 +320,7 @@ def submit_service_demand(
     problems = _demand_problems(details, features, language)
     if problems:
         raise ValidationFailed(next(iter(problems.values()))[0], fields=problems)
-    details["phone_number"] = _international_number(details["phone_number"]) or ""
+    details["phone_number"] = international_number(details["phone_number"]) or ""
     with transaction.atomic():
         demand = ServiceDemand.objects.create(user=user, language=language, **details)
         ServiceDemandFeature.objects.bulk_create(

@@ -24,16 +24,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "vi": "Vui lòng nhập địa chỉ email hợp lệ",
         "zh-hans": "请输入有效的电子邮箱地址",
     },
-    "phone_required": {
-        "en": "Phone number is required",
-        "vi": "Vui lòng nhập số điện thoại",
-        "zh-hans": "请输入电话号码",
-    },
-    "phone_invalid": {
-        "en": "Please enter a valid phone number",
-        "vi": "Vui lòng nhập số điện thoại hợp lệ",
-        "zh-hans": "请输入有效的电话号码",
-    },
     "features_required": {
         "en": "Please select at least one feature",
         "vi": "Vui lòng chọn ít nhất một tính năng",

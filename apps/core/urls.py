@@ -1,6 +1,7 @@
 from django.urls import path
 
 from apps.core import views
+from apps.core.favicon import favicon
 
 UNAVAILABLE_ROUTES = (
     "ai-sale-agent",
@@ -14,6 +15,7 @@ UNAVAILABLE_ROUTES = (
 )
 
 urlpatterns = [
+    path("favicon.ico", favicon, name="favicon"),
     path("find-global", views.find_global, name="find-global"),
     path("find-global-buyers", views.find_global_buyers, name="find-global-buyers"),
     *[path(route, views.unavailable, name=route) for route in UNAVAILABLE_ROUTES],

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
@@ -70,6 +71,42 @@ def _create(request: HttpRequest) -> JsonResponse:
     except services.UserExists:
         return _error("User already exists", 409)
     return JsonResponse({"id": str(user.subject), "email": user.email}, status=201)
+
+
+@csrf_exempt
+@require_http_methods(["POST"])
+def password_links(request: HttpRequest) -> JsonResponse:
+    """A one-time password-set link for an operator's account (created when missing): the
+    product's `make_operator` prints it. Body: {"email", "language"?, "mail"?}; with `mail`
+    true the provider emails the link instead of answering it."""
+    denied = _denied(request)
+    if denied is not None:
+        return denied
+    payload = _payload(request)
+    if payload is None:
+        return _error("The body must be a JSON object", 400)
+    email = payload.get("email")
+    if not isinstance(email, str) or not email.strip():
+        return _error(text("error.email_required", DEFAULT_LANGUAGE), 400)
+    language = normalize(str(payload.get("language") or "")) or DEFAULT_LANGUAGE
+    try:
+        found = services.password_link(email, language, mail=payload.get("mail") is True)
+    except services.InvalidEmail:
+        return _error(text("error.email_invalid", DEFAULT_LANGUAGE), 400)
+    except services.AccountDisabled:
+        return _error("The account is disabled", 409)
+    return JsonResponse(
+        {
+            **_user_data(found.user),
+            "has_password": found.user.has_usable_password(),
+            "created": found.created,
+            "link": found.link,
+            "mailed": found.mailed,
+            # A link works until a password is set with it, and at most this long.
+            "expires_in": settings.PASSWORD_RESET_TIMEOUT,
+        },
+        status=201 if found.created else 200,
+    )
 
 
 @csrf_exempt

@@ -31,6 +31,10 @@ class InvalidEmail(Exception):
     pass
 
 
+class AccountDisabled(Exception):
+    """The account exists but is switched off: no link can sign it in."""
+
+
 class SignInError(Exception):
     """Why a sign-in failed: "invalid_credentials" (whether or not the account exists or is
     verified), "locked" (too many failures, see apps.identity.throttles), or "unverified" (the
@@ -112,6 +116,52 @@ def _send(user: User, kind: str, link: str, language: str) -> None:
 
 def send_verification_email(user: User) -> None:
     _send(user, "verify", verification_link(user), user.language)
+
+
+@dataclass(frozen=True)
+class PasswordLink:
+    """What an operator's account needs to sign in: `link` is a one-time address to verify the
+    email and choose a password (None when the account already signs in with a password, or
+    when the link was mailed instead); `created` says the account is new."""
+
+    user: User
+    link: str | None
+    created: bool
+    mailed: bool
+
+
+def password_link(
+    email: str, language: str = DEFAULT_LANGUAGE, *, mail: bool = False
+) -> PasswordLink:
+    """A one-time link with which the owner of `email` sets a password, for an operator the
+    product has just made: the account is created when missing (without the sign-up mail).
+    The link stops working once a password is set through it, and after PASSWORD_RESET_TIMEOUT.
+    With `mail`, the link goes to the address instead of being returned."""
+    email = normalize_email_address(email)
+    if not is_valid_email(email):
+        raise InvalidEmail(email)
+    user, created = selectors.user_by_email(email), False
+    if user is None:
+        try:
+            with transaction.atomic():
+                user = User.objects.create_user(email, language=language)
+            created = True
+        except IntegrityError:
+            user = selectors.user_by_email(email)
+            if user is None:
+                raise
+    if not user.is_active:
+        raise AccountDisabled(email)
+    if user.email_verified and user.has_usable_password():
+        return PasswordLink(user, None, created, mailed=False)
+    if user.email_verified:
+        kind, link = "reset", reset_link(user, language)
+    else:
+        kind, link = "verify", verification_link(user)
+    if mail:
+        _send(user, kind, link, language)
+        return PasswordLink(user, None, created, mailed=True)
+    return PasswordLink(user, link, created, mailed=False)
 
 
 def resend_verification_email(subject: uuid.UUID) -> None:

@@ -16,4 +16,5 @@ urlpatterns = [
     path("verify/<uuid:subject>/<str:token>/", views.verify, name="verify"),
     path("verify/resend/", views.resend_verification, name="verify-resend"),
     path("admin-api/users", api.users, name="admin-users"),
+    path("admin-api/password-links", api.password_links, name="admin-password-links"),
 ]

@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+import phonenumbers
+
 from apps.leads.imports import COMPANY_COLUMNS, LEAD_COLUMNS
 from apps.leads.models import DEMO_SOURCE as SOURCE
 
@@ -82,8 +84,39 @@ def _record_id(country: str, normalized_name: str) -> str:
     return f"{country}-{hashlib.sha256(normalized_name.encode()).hexdigest()[:20]}"
 
 
-def _phone(rng: random.Random) -> str:
-    return f"+{rng.randint(10, 99)} {rng.randint(100, 999)} {rng.randint(1000000, 9999999)}"
+# The kinds of number a buyer's person has, drawn evenly.
+PHONE_TYPES = (phonenumbers.PhoneNumberType.MOBILE, phonenumbers.PhoneNumberType.FIXED_LINE)
+
+
+def company_record_id(importer: dict[str, Any]) -> str:
+    """The demo company's record id for an importer of the trade index."""
+    return _record_id(importer["country"], importer["normalized_name"])
+
+
+def _phone(rng: random.Random, country: str) -> str:
+    """A number valid for the company's country, in international form: libphonenumber's
+    example of a mobile or fixed-line number there, its last digits drawn again until the
+    number is valid for that country. Empty for a country libphonenumber does not know."""
+    if country not in phonenumbers.SUPPORTED_REGIONS:
+        return ""
+    kind = rng.choice(PHONE_TYPES)
+    example = phonenumbers.example_number_for_type(country, kind) or phonenumbers.example_number(
+        country
+    )
+    if example is None:
+        return ""
+    national = phonenumbers.national_significant_number(example)
+    kept = min(3, len(national) - 4)
+    for _ in range(50):
+        drawn = "".join(str(rng.randint(0, 9)) for _ in national[kept:])
+        number = phonenumbers.parse(f"+{example.country_code}{national[:kept]}{drawn}", None)
+        if phonenumbers.is_valid_number_for_region(number, country):
+            return _international(number)
+    return _international(example)
+
+
+def _international(number: phonenumbers.PhoneNumber) -> str:
+    return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.INTERNATIONAL)
 
 
 def company_rows(
@@ -156,7 +189,7 @@ def lead_rows(companies: Iterable[dict[str, str]]) -> list[dict[str, str]]:
                     "department": department,
                     "email": f"{local}@{company['domain']}" if has_email else "",
                     "email_status": rng.choice(EMAIL_STATUSES) if has_email else "",
-                    "phone": _phone(rng) if has_phone else "",
+                    "phone": _phone(rng, company["country"]) if has_phone else "",
                     "source": SOURCE,
                     "source_record_id": f"{company['source_record_id']}-{number}",
                 }

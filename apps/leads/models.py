@@ -198,6 +198,8 @@ class ContactRequest(models.Model):
             models.Index(fields=["user", "-created_at"], name="leads_request_user_recent"),
             models.Index(fields=["state", "created_at"], name="leads_request_state"),
         ]
+        verbose_name = "email reveal or phone request"
+        verbose_name_plural = "email reveals and phone requests"
 
     def __str__(self) -> str:
         return f"{self.kind} of {self.lead_id} for {self.user_id}: {self.state}"

@@ -21,7 +21,7 @@ from django.db.models.expressions import RawSQL
 
 from apps.accounts.models import User
 from apps.core.errors import NotFound, ProviderUnavailable, ValidationFailed
-from apps.leads.models import Company, ContactRequest, Lead, text_list
+from apps.leads.models import DEMO_SOURCE, Company, ContactRequest, Lead, text_list
 from apps.leads.schemas import CompanyFilters, LeadFilters
 from apps.market import index
 from apps.market.filters import ShipmentFilters, search_filters
@@ -77,6 +77,12 @@ def importers() -> list[dict[str, Any]]:
     `shipments`, `value_usd`, `last_date`); none while no trade index exists."""
     trade = _trade_index()
     return [] if trade is None else trade.importer_totals(_everything(), by="importer")
+
+
+def demo_company_record_ids() -> set[str]:
+    """The record ids of the demo companies already loaded."""
+    demo = Company.objects.filter(source=DEMO_SOURCE)
+    return set(demo.values_list("source_record_id", flat=True))
 
 
 def importer_parties() -> dict[tuple[str, str], int]:

@@ -204,6 +204,7 @@ class ContactRequest(models.Model):
     class Meta:
         ordering = ["status", "-created_at"]
         indexes = [models.Index(fields=["status", "created_at"], name="market_contact_status")]
+        verbose_name = "importer contact request"
 
     def __str__(self) -> str:
         return f"{self.importer_name} ({self.importer_country}) for {self.user}"
@@ -231,6 +232,7 @@ class SavedSearch(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["alerts", "id"], name="market_saved_alerts")]
+        verbose_name_plural = "saved searches"
 
     def __str__(self) -> str:
         return f"{self.name} for {self.user}"

@@ -11,17 +11,26 @@ class ReportRequestAdmin(admin.ModelAdmin):
     list_display = (
         "created_at",
         "kind",
+        "about",
         "company_name",
         "first_name",
         "last_name",
         "email",
         "status",
     )
+    list_select_related = ("company",)
     list_filter = ("status", "kind")
-    search_fields = ("company_name", "email", "last_name")
+    search_fields = ("company__name", "company_name", "email", "last_name")
     raw_id_fields = ("user", "company")
     readonly_fields = ("created_at", "answered_at")
     actions = ["mark_answered"]
+
+    @admin.display(description="Report on", ordering="company__name")
+    def about(self, request: ReportRequest) -> str:
+        """The company the report is about; a custom report names it in its message."""
+        if request.company is None:
+            return "(custom: see the message)"
+        return f"{request.company.name} ({request.company.country})"
 
     @admin.action(description="Mark answered")
     def mark_answered(self, request: HttpRequest, queryset: QuerySet[ReportRequest]) -> None:

@@ -80,7 +80,7 @@ def search_internet(request: HttpRequest, query: Query[SearchQuery]) -> dict[str
 def request_contact(request: HttpRequest, payload: ContactIn) -> Status[dict[str, Any]]:
     stored = services.request_report(
         user=signed_in_user(request),
-        form=report_form(payload),
+        form=report_form(payload, _language(request)),
         report_types=[],
         language=_language(request),
     )
@@ -140,7 +140,7 @@ def request_report(
 ) -> Status[dict[str, Any]]:
     stored = services.request_report(
         user=signed_in_user(request),
-        form=report_form(payload),
+        form=report_form(payload, _language(request)),
         report_types=payload.report_types,
         company_id=company_id,
         language=_language(request),

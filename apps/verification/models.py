@@ -126,7 +126,13 @@ class ReportRequest(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="report_requests"
     )
     company = models.ForeignKey(
-        Company, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        Company,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="company reported on",
+        help_text="The company the report is about; none for a custom report (see the message).",
     )
     kind = models.CharField(max_length=10, choices=Kind.choices)
     report_types = models.JSONField(default=list, blank=True)
@@ -134,7 +140,7 @@ class ReportRequest(models.Model):
     last_name = models.CharField(max_length=120)
     email = models.EmailField(max_length=254)
     phone = models.CharField(max_length=40)
-    company_name = models.CharField(max_length=300)
+    company_name = models.CharField(max_length=300, verbose_name="requester's company")
     job_title = models.CharField(max_length=200, blank=True)
     message = models.TextField(blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
@@ -146,7 +152,8 @@ class ReportRequest(models.Model):
         indexes = [models.Index(fields=["status", "created_at"], name="verification_report_open")]
 
     def __str__(self) -> str:
-        return f"{self.kind} report for {self.company_name} ({self.status})"
+        about = self.company.name if self.company else "the company in the message"
+        return f"{self.kind} report on {about} for {self.company_name} ({self.status})"
 
 
 # Sanctions: each loaded list (OFAC SDN, OFAC Consolidated, UN Consolidated) and its entries.

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import phonenumbers
 from ninja import Schema
 from pydantic import Field
 
 from apps.core.errors import ValidationFailed
+from apps.core.phones import phone_message, phone_text
 from apps.core.validation import SearchText, SingleLine, is_valid_email
 from apps.verification.services import ReportForm
 
@@ -24,8 +24,8 @@ REPORT_TYPES = (
 FIRST_NAME_REQUIRED = "First name is required"
 LAST_NAME_REQUIRED = "Last name is required"
 EMAIL_INVALID = "Please enter a valid email address"
-PHONE_REQUIRED = "Phone number is required"
-PHONE_INVALID = "Please enter a valid phone number"
+PHONE_REQUIRED = phone_text("phone_required", "en")
+PHONE_INVALID = phone_text("phone_invalid", "en")
 COMPANY_NAME_REQUIRED = "Company name is required"
 REPORT_TYPE_REQUIRED = "Please select at least one report type"
 UNKNOWN_REPORT_TYPE = "Unknown report type"
@@ -66,17 +66,9 @@ class ReportIn(ContactIn):
     report_types: list[SingleLine] = Field(default_factory=list)
 
 
-def is_valid_phone(text: str) -> bool:
-    """An international number (with its + and country code) that is valid for its country."""
-    try:
-        number = phonenumbers.parse(text, None)
-    except phonenumbers.NumberParseException:
-        return False
-    return phonenumbers.is_valid_number(number)
-
-
-def report_form(payload: ContactIn) -> ReportForm:
-    """The form's fields, trimmed; every field that is wrong gets its message."""
+def report_form(payload: ContactIn, language: str = "en") -> ReportForm:
+    """The form's fields, trimmed; every field that is wrong gets its message. The phone
+    number's is in `language` (the client knows the English texts of the others by heart)."""
     values: dict[str, Any] = {
         name: str(getattr(payload, name)).strip() for name in ReportForm.__dataclass_fields__
     }
@@ -90,10 +82,9 @@ def report_form(payload: ContactIn) -> ReportForm:
             problems[name] = [message]
     if not is_valid_email(values["email"]):
         problems["email"] = [EMAIL_INVALID]
-    if not values["phone"]:
-        problems["phone"] = [PHONE_REQUIRED]
-    elif not is_valid_phone(values["phone"]):
-        problems["phone"] = [PHONE_INVALID]
+    phone = phone_message(values["phone"], language)
+    if phone:
+        problems["phone"] = [phone]
     if isinstance(payload, ReportIn):
         if not payload.report_types:
             problems["report_types"] = [REPORT_TYPE_REQUIRED]

@@ -8,6 +8,7 @@ from django.conf import settings
 from apps.accounts.providers import oidc
 from apps.accounts.providers.user_admin import (
     EmailRejected,
+    PasswordLink,
     UserAdminUnavailable,
     UserAlreadyExists,
 )
@@ -41,3 +42,36 @@ class EmbeddedUserAdmin:
         if not subject:
             raise UserAdminUnavailable(f"user-admin API: {response.status_code}")
         return str(subject)
+
+    def password_link(self, email: str, language: str, *, mail: bool = False) -> PasswordLink:
+        try:
+            return self._password_link(email, language, mail)
+        except oidc.ProviderError as exc:
+            raise UserAdminUnavailable(str(exc)) from exc
+
+    def _password_link(self, email: str, language: str, mail: bool) -> PasswordLink:
+        response = oidc.call(
+            self.http,
+            "POST",
+            f"{settings.IDENTITY_ADMIN_URL}/password-links",
+            json={"email": email, "language": language, "mail": mail},
+            headers={"Authorization": f"Bearer {oidc.service_token(SCOPE, self.http)}"},
+        )
+        if response.status_code == 400:
+            raise EmailRejected(email)
+        if response.status_code == 409:
+            raise UserAdminUnavailable(f"{email}: the account is disabled at the identity provider")
+        if response.status_code not in (200, 201):
+            raise UserAdminUnavailable(f"password-link API: {response.status_code}")
+        body = oidc.json_body(response)
+        link = body.get("link")
+        if not body.get("id") or not (link is None or isinstance(link, str)):
+            raise UserAdminUnavailable("password-link API: unexpected body")
+        return PasswordLink(
+            subject=str(body["id"]),
+            link=link,
+            has_password=body.get("has_password") is True,
+            created=body.get("created") is True,
+            mailed=body.get("mailed") is True,
+            expires_in=int(body.get("expires_in") or 0),
+        )

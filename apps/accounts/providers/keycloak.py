@@ -10,6 +10,8 @@ from django.conf import settings
 from apps.accounts.providers import oidc
 from apps.accounts.providers.user_admin import (
     EmailRejected,
+    PasswordLink,
+    PasswordLinksUnsupported,
     UserAdminUnavailable,
     UserAlreadyExists,
 )
@@ -32,6 +34,13 @@ class KeycloakUserAdmin:
         except oidc.ProviderError as exc:
             raise UserAdminUnavailable(str(exc)) from exc
         return subject
+
+    def password_link(self, email: str, language: str, *, mail: bool = False) -> PasswordLink:
+        """Keycloak hands out no such links: its admin console sends the password email."""
+        raise PasswordLinksUnsupported(
+            "Keycloak makes no password-set links: send the operator Keycloak's "
+            "'Update Password' email from its admin console (Users, then Credentials)."
+        )
 
     def _create(self, email: str, language: str, headers: dict[str, str]) -> str:
         representation = {

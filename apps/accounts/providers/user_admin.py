@@ -6,6 +6,7 @@ user-admin API) or "keycloak" (Keycloak's admin REST API)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 from apps.accounts.providers.oidc import ProviderError
@@ -23,7 +24,29 @@ class UserAdminUnavailable(ProviderError):
     """The provider's user administration could not be reached or failed."""
 
 
+class PasswordLinksUnsupported(UserAdminUnavailable):
+    """The provider makes no password-set links for the product to hand out."""
+
+
+@dataclass(frozen=True)
+class PasswordLink:
+    """The provider's answer for an operator: a one-time link to set a password (None when the
+    account already has one, or when the provider mailed the link), and whether the account
+    was created for it."""
+
+    subject: str
+    link: str | None
+    has_password: bool
+    created: bool
+    mailed: bool
+    expires_in: int = 0  # seconds the link works at most (it also dies once used)
+
+
 class UserAdmin(Protocol):
     def create_user(self, email: str, language: str) -> str:
         """Create the user and send the verification email; the new user's subject."""
+        ...
+
+    def password_link(self, email: str, language: str, *, mail: bool = False) -> PasswordLink:
+        """A one-time password-set link for this address's account, created when missing."""
         ...

@@ -71,11 +71,11 @@ def test_an_operator_opens_the_admin(operator_client: Client) -> None:
 
 
 def test_make_operator_opens_the_back_office_to_an_email(member: User) -> None:
-    call_command("make_operator", "LAN.nguyen@example.com")
+    call_command("make_operator", "LAN.nguyen@example.com", "--no-link")
     member.refresh_from_db()
     assert (member.is_staff, member.is_superuser) == (True, False)
 
-    call_command("make_operator", "new.ops@tradewise.example", "--superuser")
+    call_command("make_operator", "new.ops@tradewise.example", "--superuser", "--no-link")
     created = User.objects.get(email="new.ops@tradewise.example")
     assert (created.is_staff, created.is_superuser) == (True, True)
 

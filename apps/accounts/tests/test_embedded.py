@@ -71,3 +71,23 @@ def test_a_failing_gateway_in_front_of_the_user_admin_api_means_unavailable(
         settings.IDENTITY_ADMIN_URL = f"{address}/admin-api"
         with pytest.raises(UserAdminUnavailable):
             EmbeddedUserAdmin().create_user(new_address(), "en")
+
+
+@pytest.mark.parametrize(
+    ("status", "page"),
+    [(502, "Bad Gateway"), (200, "<html>"), (200, '{"link": "x"}'), (409, '{"error": "x"}')],
+)
+def test_a_password_link_the_provider_did_not_make_means_unavailable(
+    stack: SignInStack, settings: Any, status: int, page: str
+) -> None:
+    with answering(status, page) as address:
+        settings.IDENTITY_ADMIN_URL = f"{address}/admin-api"
+        with pytest.raises(UserAdminUnavailable):
+            EmbeddedUserAdmin().password_link(new_address(), "en")
+
+
+def test_a_password_link_for_an_address_the_provider_finds_invalid_is_refused(
+    stack: SignInStack,
+) -> None:
+    with pytest.raises(EmailRejected):
+        EmbeddedUserAdmin().password_link("ops@example", "en")

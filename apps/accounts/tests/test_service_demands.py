@@ -144,7 +144,7 @@ def test_an_empty_form_is_refused_with_every_message_in_the_language(
         ("zh-CN", "请输入有效的电话号码"),
     ],
 )
-@pytest.mark.parametrize("phone", ["0912345678", "+84 12", "call me", "+1 555 0100"])
+@pytest.mark.parametrize("phone", ["+84 12", "call me", "+1 555 0100"])
 def test_a_phone_number_must_be_a_valid_international_one(
     client: Client, language: str, message: str, phone: str
 ) -> None:
@@ -152,6 +152,49 @@ def test_a_phone_number_must_be_a_valid_international_one(
 
     assert response.status_code == 422
     assert response.json()["data"]["fields"] == {"phone_number": [message]}
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("en", "Please add the country code, starting with + (e.g. +84 912 345 678)"),
+        ("vi", "Vui lòng thêm mã quốc gia, bắt đầu bằng dấu + (ví dụ: +84 912 345 678)"),
+        ("zh-CN", "请加上以 + 开头的国家代码（例如：+84 912 345 678）"),
+    ],
+)
+@pytest.mark.parametrize("phone", ["0912 345 678", "0912345678", "(028) 3822 9999"])
+def test_a_local_number_is_asked_for_its_country_code(
+    client: Client, language: str, message: str, phone: str
+) -> None:
+    response = submit(client, VALID | {"phone_number": phone}, Accept_Language=language)
+
+    assert response.status_code == 422
+    assert response.json()["data"]["fields"] == {"phone_number": [message]}
+    assert not ServiceDemand.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("en", "+83 is not a country code. Please check the number (e.g. +84 912 345 678)"),
+        ("vi", "+83 không phải là mã quốc gia. Vui lòng kiểm tra lại số (ví dụ: +84 912 345 678)"),
+        ("zh-CN", "+83 不是国家代码，请检查号码（例如：+84 912 345 678）"),
+    ],
+)
+def test_a_country_code_that_does_not_exist_is_named(
+    client: Client, language: str, message: str
+) -> None:
+    response = submit(client, VALID | {"phone_number": "+83 912 345 678"}, Accept_Language=language)
+
+    assert response.status_code == 422
+    assert response.json()["data"]["fields"] == {"phone_number": [message]}
+
+
+def test_a_number_dialled_from_abroad_with_00_is_stored_in_international_form(
+    client: Client,
+) -> None:
+    assert submit(client, VALID | {"phone_number": "0084 912 345 678"}).status_code == 201
+    assert ServiceDemand.objects.get().phone_number == "+84912345678"
 
 
 def test_an_unknown_feature_is_refused(client: Client) -> None:

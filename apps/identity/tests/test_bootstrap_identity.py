@@ -61,3 +61,24 @@ def test_demo_users_are_created_once_verified_with_the_demo_password(
     assert User.objects.count() == 2
     demo.refresh_from_db()
     assert demo.check_password("harvest-2024")
+
+
+def test_with_migrate_it_migrates_the_database_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    from apps.identity.management.commands import bootstrap_identity
+
+    ran: list[tuple[str, dict[str, object]]] = []
+    real = bootstrap_identity.call_command
+
+    def recording(name: str, **options: object) -> None:
+        ran.append((name, options))
+        real(name, **options)
+
+    monkeypatch.setattr(bootstrap_identity, "call_command", recording)
+
+    _run("--migrate", "--demo-users")
+    assert ran == [("migrate", {"interactive": False, "verbosity": 0})]
+    assert User.objects.filter(email="demo@example.com").exists()
+
+    ran.clear()
+    _run()
+    assert ran == []

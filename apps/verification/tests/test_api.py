@@ -1,3 +1,5 @@
+# ruff: noqa: RUF001
+
 """The verification API: search, checks, results, authorization, validation and reports."""
 
 from __future__ import annotations
@@ -369,6 +371,16 @@ def test_a_custom_report_request_is_stored_and_told_to_the_operators(
         ("email", "lan@", EMAIL_INVALID),
         ("phone", "", PHONE_REQUIRED),
         ("phone", "12345", PHONE_INVALID),
+        (
+            "phone",
+            "0912 345 678",
+            "Please add the country code, starting with + (e.g. +84 912 345 678)",
+        ),
+        (
+            "phone",
+            "+83 912 345 678",
+            "+83 is not a country code. Please check the number (e.g. +84 912 345 678)",
+        ),
         ("company_name", "", COMPANY_NAME_REQUIRED),
     ],
 )
@@ -379,6 +391,30 @@ def test_report_form_messages(member_client: Client, field: str, value: str, mes
 
     assert response.status_code == 422
     assert response.json()["data"]["fields"][field] == [message]
+    assert not ReportRequest.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("vi", "Vui lòng thêm mã quốc gia, bắt đầu bằng dấu + (ví dụ: +84 912 345 678)"),
+        ("zh-hans", "请加上以 + 开头的国家代码（例如：+84 912 345 678）"),
+    ],
+)
+@pytest.mark.parametrize("form", ["request-contact", "1/request-report"])
+def test_both_report_forms_ask_for_a_local_numbers_country_code_in_the_users_language(
+    member_client: Client, language: str, message: str, form: str
+) -> None:
+    body = {**FORM, "phone": "0912 345 678", "report_types": ["Company Ownership"]}
+    response = member_client.post(
+        f"{BASE}/{form}",
+        body,
+        content_type="application/json",
+        headers={"Accept-Language": language},
+    )
+
+    assert response.status_code == 422
+    assert response.json()["data"]["fields"]["phone"] == [message]
     assert not ReportRequest.objects.exists()
 
 

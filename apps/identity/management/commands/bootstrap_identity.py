@@ -3,6 +3,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
 from apps.identity import services
@@ -22,12 +23,19 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
+            "--migrate",
+            action="store_true",
+            help="Migrate the provider's database first (in this process: one start-up).",
+        )
+        parser.add_argument(
             "--demo-users",
             action="store_true",
             help="Create demo@example.com and free@example.com (password from DEMO_PASSWORD).",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if options["migrate"]:
+            call_command("migrate", interactive=False, verbosity=0)
         for spec in (services.product_client_spec(), services.service_client_spec()):
             _, created = services.ensure_client(spec)
             self._report("client", spec.client_id, created)

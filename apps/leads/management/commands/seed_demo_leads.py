@@ -23,6 +23,12 @@ class Command(BaseCommand):
         if not importers:
             self.stdout.write("No trade index yet: run seed_demo --shipments N first")
             return
+        # Only the importers without a demo company yet: a warm start generates nothing.
+        loaded = selectors.demo_company_record_ids()
+        importers = [row for row in importers if demo.company_record_id(row) not in loaded]
+        if not importers:
+            self.stdout.write(f"Demo buyers: all {len(loaded):,} companies already there")
+            return
         products = self._products()
         with tempfile.TemporaryDirectory() as workdir:
             company_file, lead_file = demo.write_files(Path(workdir), importers, products)
@@ -30,7 +36,7 @@ class Command(BaseCommand):
             leads = import_leads(lead_file)
         self.stdout.write(
             f"Demo buyers: {companies.added:,} companies and {leads.added:,} people added, "
-            f"{companies.skipped_existing:,} companies already there"
+            f"{len(loaded) + companies.skipped_existing:,} companies already there"
         )
 
     def _products(self) -> dict[int, list[str]]:
