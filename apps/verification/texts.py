@@ -66,12 +66,12 @@ RECOMMENDATIONS: dict[str, dict[str, dict[str, str]]] = {
         "not_given": {
             "en": "No domain was given: check the company's website before trading.",
             "vi": "Chưa cung cấp tên miền: hãy kiểm tra website của công ty trước khi giao dịch.",
-            "zh-hans": "未提供域名：交易前请核查该公司的网站。",
+            "zh-hans": "未提供域名：交易前请确认该公司的网站。",
         },
         "none": {
             "en": "The domain given is not registered: verify the company through other channels.",
             "vi": "Tên miền được cung cấp chưa được đăng ký: hãy xác minh công ty qua kênh khác.",
-            "zh-hans": "所提供的域名未注册：请通过其他渠道核实该公司。",
+            "zh-hans": "所提供的域名未注册：请通过其他渠道核验该公司。",
         },
         "new": {
             "en": "The domain was registered recently: be careful, new domains are used in fraud.",

@@ -30,7 +30,7 @@ def _product_name(parsed: ParsedQuestion) -> str:
         return details
     codes = parsed.filters.get("hs_code") or []
     if codes:
-        return {"en": "HS ", "vi": "mã HS ", "zh": "HS编码"}[parsed.language] + ", ".join(codes)
+        return {"en": "HS ", "vi": "mã HS ", "zh": "HS 编码 "}[parsed.language] + ", ".join(codes)
     return {"en": "goods", "vi": "hàng hóa", "zh": "货物"}[parsed.language]
 
 
@@ -83,7 +83,7 @@ def _subject(parsed: ParsedQuestion) -> str:
 _FIELD_LABELS = {
     "product": {"en": "Product", "vi": "Sản phẩm", "zh": "产品"},
     "product_details": {"en": "Description", "vi": "Mô tả", "zh": "描述"},
-    "hs_code": {"en": "HS code", "vi": "Mã HS", "zh": "HS编码"},
+    "hs_code": {"en": "HS code", "vi": "Mã HS", "zh": "HS 编码"},
     "exporter_name": {"en": "Exporter", "vi": "Nhà xuất khẩu", "zh": "出口商"},
     "importer_name": {"en": "Importer", "vi": "Nhà nhập khẩu", "zh": "进口商"},
     "exporter_country": {"en": "From", "vi": "Nước xuất khẩu", "zh": "出口国"},
@@ -174,7 +174,7 @@ def understood_so_far(parsed: ParsedQuestion) -> str:
             {
                 "en": f"HS {unknown} is not a code of the nomenclature.",
                 "vi": f"Mã HS {unknown} không có trong danh mục.",
-                "zh": f"HS编码{unknown}不在商品目录中。",
+                "zh": f"HS 编码 {unknown} 不在商品目录中。",
             }[language]
         )
     if items:

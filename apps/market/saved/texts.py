@@ -48,7 +48,7 @@ BUYER = {
 }
 LINK = {
     "en": "Open the new shipments in market insights:\n{url}",
-    "vi": "Xem các lô hàng mới trong Market Insights:\n{url}",
+    "vi": "Xem các lô hàng mới trong Phân tích thị trường:\n{url}",
     "zh-hans": "在市场洞察中查看新货运：\n{url}",
 }
 FOOTER = {
