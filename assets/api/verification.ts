@@ -4,7 +4,7 @@ import type { MessageKey, Text } from "../i18n/messages";
 import { camelizeDeep } from "./camelCase";
 import { ApiError, apiFetch, type Envelope } from "./client";
 import { INPUT_LIMIT_TEXTS } from "./errors";
-import { isValidEmail } from "../shell/validation";
+import { isValidEmail, phoneProblem } from "../shell/validation";
 import { buildQueryString } from "./queryString";
 import { fetchData } from "./swr";
 
@@ -401,22 +401,14 @@ export function emptyContact(): ReportContact {
   return { firstName: "", lastName: "", email: "", phone: "", companyName: "", jobTitle: "", message: "" };
 }
 
-// Digits with an optional leading +, spaces, dots, dashes and brackets; 7 to 15 digits in all.
-const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
-
-function validPhone(phone: string): boolean {
-  const digits = phone.replace(/\D/g, "").length;
-  return PHONE_PATTERN.test(phone) && digits >= 7 && digits <= 15;
-}
-
 /** The spec's §5 texts for the report forms; an empty result means the form can be sent. */
 export function validateReport(contact: ReportContact, reportTypes: readonly ReportType[] | null): ReportErrors {
   const errors: ReportErrors = {};
   if (!contact.firstName.trim()) errors.firstName = { id: "verification.report.firstNameRequired" };
   if (!contact.lastName.trim()) errors.lastName = { id: "verification.report.lastNameRequired" };
   if (!isValidEmail(contact.email.trim())) errors.email = { id: "verification.report.emailInvalid" };
-  if (!contact.phone.trim()) errors.phone = { id: "verification.report.phoneRequired" };
-  else if (!validPhone(contact.phone.trim())) errors.phone = { id: "verification.report.phoneInvalid" };
+  const phone = contact.phone.trim() ? phoneProblem(contact.phone) : { id: "verification.report.phoneRequired" as const };
+  if (phone) errors.phone = phone;
   if (!contact.companyName.trim()) errors.companyName = { id: "verification.report.companyNameRequired" };
   if (reportTypes !== null && reportTypes.length === 0) errors.reportTypes = { id: "verification.report.typesRequired" };
   return errors;

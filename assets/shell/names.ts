@@ -8,15 +8,19 @@
  *   ("欧阳娜娜" → ["娜娜", "欧阳"]). */
 export function splitName(name: string): [string, string] {
   const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return ["", ""];
+  const [first, ...rest] = words;
+  if (first === undefined) return ["", ""];
   const joined = words.join("");
   if (HAN.test(joined) && !LATIN.test(joined)) return splitChineseName(joined);
-  const last = words.length - 1;
-  const familyFirst = VIETNAMESE_FAMILY_NAMES.has(folded(words[0]));
-  const familyLast = VIETNAMESE_FAMILY_NAMES.has(folded(words[last]));
-  if (last > 0 && familyFirst && !familyLast) return [words[last], words.slice(0, last).join(" ")];
-  if (last > 0 && familyLast && !familyFirst) return [words.slice(0, last).join(" "), words[last]];
-  return [words[0], words.slice(1).join(" ")];
+  const given = rest.slice(0, -1);
+  const last = rest.at(-1);
+  if (last !== undefined) {
+    const familyFirst = VIETNAMESE_FAMILY_NAMES.has(folded(first));
+    const familyLast = VIETNAMESE_FAMILY_NAMES.has(folded(last));
+    if (familyFirst && !familyLast) return [last, [first, ...given].join(" ")];
+    if (familyLast && !familyFirst) return [[first, ...given].join(" "), last];
+  }
+  return [first, rest.join(" ")];
 }
 
 const HAN = /\p{Script=Han}/u;

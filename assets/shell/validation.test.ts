@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateEmail, validateServiceDemand } from "./validation";
+import { PHONE_EXAMPLE, phoneProblem, validateEmail, validateServiceDemand } from "./validation";
 
 describe("validateEmail", () => {
   it("asks for an email when empty", () => {
@@ -33,9 +33,16 @@ describe("validateServiceDemand", () => {
     selectedFeatures: ["farm-management"],
   };
 
-  it("accepts a filled form and leaves the phone number's format to the server", () => {
+  it("accepts a filled form", () => {
     expect(validateServiceDemand(filled)).toEqual({});
-    expect(validateServiceDemand({ ...filled, phoneNumber: "0912" })).toEqual({});
+    expect(validateServiceDemand({ ...filled, phoneNumber: "0049 40 1234567" })).toEqual({});
+  });
+
+  it("asks a local phone number for its country code, as the server does", () => {
+    expect(validateServiceDemand({ ...filled, phoneNumber: "0912 345 678" })).toEqual({
+      phoneNumber: { id: "validation.phoneCountryCode", values: { example: PHONE_EXAMPLE } },
+    });
+    expect(validateServiceDemand({ ...filled, phoneNumber: " " })).toEqual({ phoneNumber: { id: "demand.validation.phoneRequired" } });
   });
 
   it("names each missing or wrong field", () => {
@@ -44,5 +51,24 @@ describe("validateServiceDemand", () => {
       email: { id: "demand.validation.email" },
       selectedFeatures: { id: "demand.validation.features" },
     });
+  });
+});
+
+describe("phoneProblem", () => {
+  it("accepts an international number however it is spaced, with + or 00", () => {
+    for (const phone of ["+84 912 345 678", "+1 (415) 555-0100", "＋86 138 0013 8000", "0084912345678", "+44.20.7946.0958"]) {
+      expect(phoneProblem(phone)).toBeNull();
+    }
+  });
+
+  it("asks a number without a country code for one", () => {
+    expect(phoneProblem("0912 345 678")).toEqual({ id: "validation.phoneCountryCode", values: { example: PHONE_EXAMPLE } });
+    expect(phoneProblem("912345678")).toEqual({ id: "validation.phoneCountryCode", values: { example: PHONE_EXAMPLE } });
+  });
+
+  it("refuses what cannot be a phone number", () => {
+    for (const phone of ["+84 912", "call me", "+84 912 345 678 ext 9", "+1234567890123456", "++84 912 345 678"]) {
+      expect(phoneProblem(phone)).toEqual({ id: "validation.phoneInvalid" });
+    }
   });
 });

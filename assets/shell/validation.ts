@@ -19,6 +19,25 @@ export function validateEmail(value: string): Text | null {
   return null;
 }
 
+/** The example both forms and the server give: a Vietnamese mobile number. */
+export const PHONE_EXAMPLE = "+84 912 345 678";
+// Digits, spaces, dots, dashes and brackets after an optional + (or "00" dialled abroad).
+const PHONE_CHARACTERS = /^(\+|＋)?[\d\s().-]+$/;
+
+/**
+ * What the forms can tell of a phone number before sending it, as the server's rule says it
+ * (apps/core/phones.py): a number without its + and country code ("0912 345 678") is asked for
+ * the code; one that cannot be a number at all is refused. Whether the number exists in its
+ * country is the server's to say (libphonenumber).
+ */
+export function phoneProblem(value: string): Text | null {
+  const phone = value.trim();
+  const digits = phone.replace(/\D/g, "").length;
+  if (!PHONE_CHARACTERS.test(phone) || digits < 7 || digits > 15) return { id: "validation.phoneInvalid" };
+  const international = /^(\+|＋|00)/.test(phone);
+  return international ? null : { id: "validation.phoneCountryCode", values: { example: PHONE_EXAMPLE } };
+}
+
 export type DemandField = "firstName" | "lastName" | "email" | "phoneNumber" | "companyName" | "selectedFeatures";
 
 interface DemandValues {
@@ -31,15 +50,15 @@ interface DemandValues {
 }
 
 /**
- * The service-demand form's rules of spec §5. Whether a phone number is a valid international
- * number is the server's to say (it parses it with libphonenumber); the form only needs one.
+ * The service-demand form's rules of spec §5, the phone number's as `phoneProblem` reads it.
  */
 export function validateServiceDemand(values: DemandValues): Partial<Record<DemandField, Text>> {
   const problems: Partial<Record<DemandField, Text>> = {};
   if (!values.firstName.trim()) problems.firstName = { id: "demand.validation.firstName" };
   if (!values.lastName.trim()) problems.lastName = { id: "demand.validation.lastName" };
   if (!EMAIL_PATTERN.test(values.email.trim())) problems.email = { id: "demand.validation.email" };
-  if (!values.phoneNumber.trim()) problems.phoneNumber = { id: "demand.validation.phoneRequired" };
+  const phone = values.phoneNumber.trim() ? phoneProblem(values.phoneNumber) : { id: "demand.validation.phoneRequired" as const };
+  if (phone) problems.phoneNumber = phone;
   if (values.selectedFeatures.length === 0) problems.selectedFeatures = { id: "demand.validation.features" };
   if (!values.companyName.trim()) problems.companyName = { id: "demand.validation.companyName" };
   return problems;

@@ -26,11 +26,11 @@ const REPORT_TYPE_LABELS: Record<ReportType, MessageKey> = {
   Other: "verification.reportType.other",
 };
 
-const CONTACT_FIELDS: { field: keyof ReportContact; label: MessageKey; type?: string; autoComplete?: string; optional?: boolean }[] = [
+const CONTACT_FIELDS: { field: keyof ReportContact; label: MessageKey; type?: string; autoComplete?: string; optional?: boolean; hint?: MessageKey }[] = [
   { field: "firstName", label: "verification.report.firstName", autoComplete: "given-name" },
   { field: "lastName", label: "verification.report.lastName", autoComplete: "family-name" },
   { field: "email", label: "verification.report.email", type: "email", autoComplete: "email" },
-  { field: "phone", label: "verification.report.phone", type: "tel", autoComplete: "tel" },
+  { field: "phone", label: "verification.report.phone", type: "tel", autoComplete: "tel", hint: "demand.phoneHint" },
   { field: "companyName", label: "verification.report.companyName", autoComplete: "organization" },
   { field: "jobTitle", label: "verification.report.jobTitle", autoComplete: "organization-title", optional: true },
 ];
@@ -50,7 +50,7 @@ function ContactFields({ contact, errors, onChange }: { contact: ReportContact; 
   const id = useId();
   return (
     <div className="verification-form__grid">
-      {CONTACT_FIELDS.map(({ field, label, type, autoComplete, optional }) => (
+      {CONTACT_FIELDS.map(({ field, label, type, autoComplete, optional, hint }) => (
         <div key={field} className="form-field">
           <label htmlFor={`${id}-${field}`} className="form-field__label">
             {t(label)}
@@ -61,6 +61,7 @@ function ContactFields({ contact, errors, onChange }: { contact: ReportContact; 
             className="input"
             type={type ?? "text"}
             autoComplete={autoComplete}
+            placeholder={hint && t(hint)}
             value={contact[field]}
             aria-invalid={errors[field] ? true : undefined}
             aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}

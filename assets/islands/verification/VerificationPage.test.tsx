@@ -517,6 +517,16 @@ describe("the report forms", () => {
     for (const [label, value] of values) fireEvent.change(within(form).getByLabelText(label), { target: { value } });
   }
 
+  it("asks a report form's local phone number for its country code before sending", async () => {
+    const fetchMock = stubApi(routes());
+    renderPage(detailPage);
+    const form = (await screen.findByRole("heading", { name: "Advanced report" })).closest("section")!;
+    fireEvent.change(within(form).getByLabelText("Phone number"), { target: { value: "0912 345 678" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Send request" }));
+    expect(within(form).getByText("Please add the country code, starting with + (e.g. +84 912 345 678)")).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => url)).not.toContainEqual(expect.stringContaining("request-report"));
+  });
+
   it("checks the advanced report claim with the spec's texts, then sends the chosen types", async () => {
     const fetchMock = stubApi(routes());
     renderPage(detailPage);
