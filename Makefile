@@ -61,7 +61,9 @@ node_modules/.installed: package.json package-lock.json
 # `make run` with nothing changed skips it.
 build: staticfiles/.collected
 
-staticfiles/.collected: webpack-stats.json $(VENV)/.installed $(shell find static -type f 2>/dev/null)
+# The bundles are named by webpack-stats.json (a build replaces them), the other static files
+# by themselves.
+staticfiles/.collected: webpack-stats.json $(VENV)/.installed $(shell find static -path static/bundles -prune -o -type f -print 2>/dev/null)
 	$(MANAGE) collectstatic --noinput --verbosity 0
 	touch $@
 
