@@ -48,12 +48,14 @@ def messages(language: str) -> dict[str, str]:
 def save(page: Page, language: str, name: str) -> None:
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(800)  # Charts and drawers finish their animation.
-    # The Chinese font comes in subsets the browser loads as text needs them: load them all now.
-    page.evaluate("document.fonts.load(`16px 'Noto Sans SC'`, document.body.innerText)")
-    page.wait_for_function(
-        "document.fonts.status === 'loaded'"
-        " && document.fonts.check(`16px 'Noto Sans SC'`, document.body.innerText)"
-    )
+    # The Chinese font comes in subsets the browser loads as text needs them: load them all now,
+    # for the regular text and for the bold (drawn from the same files).
+    for weight in ("400", "700"):
+        font = f"{weight} 16px 'Noto Sans SC'"
+        page.evaluate(f"document.fonts.load(`{font}`, document.body.innerText)")
+        page.wait_for_function(
+            f"document.fonts.status === 'loaded' && document.fonts.check(`{font}`, document.body.innerText)"
+        )
     # Text laid out before its subset arrived can keep its empty boxes: lay the page out again.
     page.evaluate(
         "document.body.style.display = 'none'; document.body.offsetHeight;"
