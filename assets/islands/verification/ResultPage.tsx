@@ -21,6 +21,7 @@ import {
 import { useApiErrorHandler } from "../../shell/errorHandling";
 import { formatDateTime, formatShipmentDate, formatUsd } from "../../i18n/format";
 import { useLanguage } from "../../i18n/language";
+import { labelFor } from "../../i18n/labels";
 import { isMessageKey, type Language } from "../../i18n/messages";
 import { useT, type Translate } from "../../i18n/useT";
 import { EmptyState, PageHeader } from "../../shell/PageHeader";
@@ -61,7 +62,7 @@ function Summary({ result }: { result: VerificationResult }) {
   const facts: Fact[] = [
     [t("verification.field.status"), t(STATUS_TEXTS[result.status])],
     [t("verification.field.companyName"), result.companyName],
-    [t("verification.field.industry"), result.industry],
+    [t("verification.field.industry"), result.industry && labelFor(t, "leads.industry", result.industry)],
     [t("verification.field.website"), result.website],
     [t("verification.field.country"), countryLabel(result.country, language)],
     [t("verification.field.phone"), detail.phone ?? ""],

@@ -7,6 +7,7 @@ import {
   type VerificationCompany,
   type VerificationSearch,
 } from "../../api/verification";
+import { labelFor } from "../../i18n/labels";
 import { useLanguage } from "../../i18n/language";
 import type { Text } from "../../i18n/messages";
 import { useT, useTextFormatter } from "../../i18n/useT";
@@ -65,7 +66,7 @@ function Results({ search, source, onVerify }: { search: VerificationSearch; sou
               </td>
               <td>{company.domain || "—"}</td>
               <td>{countryLabel(company.country, language) || "—"}</td>
-              <td>{company.industry || "—"}</td>
+              <td>{company.industry ? labelFor(t, "leads.industry", company.industry) : "—"}</td>
               <td>
                 {company.id === null ? (
                   <span className="data-table__detail">{t("verification.search.outside", { source: company.source ?? "" })}</span>

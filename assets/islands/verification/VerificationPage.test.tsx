@@ -452,6 +452,13 @@ describe("the verification result", () => {
     expect(callsTo(fetchMock, `GET ${VERIFICATION_PATH}/42/results`)).toHaveLength(0);
   });
 
+  it("names the company's industry in the reader's language", async () => {
+    stubApi(routes());
+    renderPage(detailPage, "vi", { [`${VERIFICATION_PATH}/42/results`]: clientData(RESULT) });
+    expect(await screen.findByText("Thực phẩm & đồ uống")).toBeTruthy();
+    expect(screen.queryByText("Food & Beverages")).toBeNull();
+  });
+
   it("runs a check that failed again, free, and reads the result again", async () => {
     const fetchMock = stubApi(routes());
     renderPage(detailPage);
