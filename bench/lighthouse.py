@@ -1,7 +1,8 @@
 """Lighthouse scores of a signed-in page of a running product (mobile form factor and
 throttling, Lighthouse's defaults), a few runs each, with their median.
 
-    .venv/bin/python bench/lighthouse.py [--base-url http://127.0.0.1:8000] [--runs 3] [PATH]
+    .venv/bin/python bench/lighthouse.py [--base-url http://127.0.0.1:8000] [--runs 3]
+        [--language en|vi|zh] [PATH]
 
 PATH defaults to Market insights showing the results of a search. Lighthouse is not one of the
 project's packages (it is heavy): install it anywhere, e.g. `npm install lighthouse` in a
@@ -42,7 +43,9 @@ DEFAULT_PATH = (
     "/market-insights?product_details=cashew&exporter_country=VN"
     "&start_date=01-01-2024&end_date=31-12-2024"
 )
-CATEGORIES = ("performance", "accessibility")
+CATEGORIES = ("performance", "accessibility", "best-practices")
+# The interface languages, by the code the language cookie holds.
+LANGUAGE_COOKIES = {"en": "en", "vi": "vi", "zh": "zh-hans"}
 METRICS = {
     "FCP ms": "first-contentful-paint",
     "LCP ms": "largest-contentful-paint",
@@ -59,9 +62,10 @@ def session_key(email: str) -> str:
 
 
 @contextmanager
-def signed_in_chromium(base_url: str, session: str) -> Iterator[int]:
-    """A headless Chromium holding the session cookie, open to Lighthouse on a debugging port
-    (a Cookie header of Lighthouse's own would give way to the cookies the page sets)."""
+def signed_in_chromium(base_url: str, session: str, language: str) -> Iterator[int]:
+    """A headless Chromium holding the session and language cookies, open to Lighthouse on a
+    debugging port (a Cookie header of Lighthouse's own would give way to the cookies the page
+    sets)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -72,7 +76,10 @@ def signed_in_chromium(base_url: str, session: str) -> Iterator[int]:
             args=[f"--remote-debugging-port={port}", "--no-sandbox"],
         )
         context.add_cookies(
-            [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": base_url}]
+            [
+                {"name": settings.SESSION_COOKIE_NAME, "value": session, "url": base_url},
+                {"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": base_url},
+            ]
         )
         try:
             yield port
@@ -112,6 +119,7 @@ def main() -> None:
     parser.add_argument("path", nargs="?", default=DEFAULT_PATH)
     parser.add_argument("--base-url", default=f"http://127.0.0.1:{os.environ.get('PORT', '8000')}")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--language", choices=LANGUAGE_COOKIES, default="en")
     parser.add_argument(
         "--reports", type=Path, help="keep each run's JSON report in this directory"
     )
@@ -124,7 +132,10 @@ def main() -> None:
     columns = [*CATEGORIES, *METRICS]
     print("run  " + " ".join(f"{name:>13}" for name in columns))
     runs = []
-    with tempfile.TemporaryDirectory() as scratch, signed_in_chromium(base_url, session) as port:
+    with (
+        tempfile.TemporaryDirectory() as scratch,
+        signed_in_chromium(base_url, session, LANGUAGE_COOKIES[args.language]) as port,
+    ):
         directory = args.reports or Path(scratch)
         directory.mkdir(parents=True, exist_ok=True)
         for number in range(1, args.runs + 1):
