@@ -151,8 +151,11 @@ def reference_data(request: pytest.FixtureRequest) -> None:
         return
     request.getfixturevalue(database)
     if not installed_apps.get_model("billing", "Product").objects.exists():
+        # The catalogue as its migrations leave it: seeded, then reworded.
         catalogue = importlib.import_module("apps.billing.migrations.0002_catalogue")
         catalogue.seed_catalogue(installed_apps, None)
+        rewording = importlib.import_module("apps.billing.migrations.0005_vietnamese_credits")
+        rewording.forwards(installed_apps, None)
     from apps.market.hs import ensure_default_nomenclature
 
     ensure_default_nomenclature()

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import phonenumbers
 
+from apps.core.languages import in_language
+
 # An example a Vietnamese exporter recognises: a Vietnamese mobile number.
 EXAMPLE = "+84 912 345 678"
 
@@ -17,29 +19,28 @@ TEXTS: dict[str, dict[str, str]] = {
     "phone_required": {
         "en": "Phone number is required",
         "vi": "Vui lòng nhập số điện thoại",
-        "zh-hans": "请输入电话号码",
+        "zh": "请输入电话号码",
     },
     "phone_country_code_missing": {
         "en": "Please add the country code, starting with + (e.g. {example})",
         "vi": "Vui lòng thêm mã quốc gia, bắt đầu bằng dấu + (ví dụ: {example})",
-        "zh-hans": "请加上以 + 开头的国家代码（例如：{example}）",
+        "zh": "请加上以 + 开头的国家代码（例如：{example}）",
     },
     "phone_country_code_unknown": {
         "en": "+{code} is not a country code. Please check the number (e.g. {example})",
         "vi": "+{code} không phải là mã quốc gia. Vui lòng kiểm tra lại số (ví dụ: {example})",
-        "zh-hans": "+{code} 不是国家代码，请检查号码（例如：{example}）",
+        "zh": "+{code} 不是国家代码，请检查号码（例如：{example}）",
     },
     "phone_invalid": {
         "en": "Please enter a valid phone number",
         "vi": "Vui lòng nhập số điện thoại hợp lệ",
-        "zh-hans": "请输入有效的电话号码",
+        "zh": "请输入有效的电话号码",
     },
 }
 
 
 def phone_text(key: str, language: str, **values: object) -> str:
-    texts = TEXTS[key]
-    return (texts.get(language) or texts["en"]).format(example=EXAMPLE, **values)
+    return in_language(TEXTS[key], language).format(example=EXAMPLE, **values)
 
 
 def _international_form(text: str) -> str:

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import useSWR, { mutate } from "swr";
-import type { MessageKey, Text } from "../i18n/messages";
+import type { Language, MessageKey, Text } from "../i18n/messages";
 import { camelizeDeep } from "./camelCase";
 import { ApiError, apiFetch, type Envelope } from "./client";
 import { INPUT_LIMIT_TEXTS } from "./errors";
@@ -191,10 +191,10 @@ export const RECOMMENDATION_LEVELS = {
 } as const;
 export type RecommendationTopic = keyof typeof RECOMMENDATION_LEVELS;
 
-/** A topic's level and its text in the three languages (zh-hans arrives as zhHans). */
+/** A topic's level and its text in the three languages. */
 export interface Recommendation {
   value: string;
-  texts: Partial<Record<"en" | "vi" | "zhHans", string>>;
+  texts: Partial<Record<Language, string>>;
 }
 
 /** The verdict (apps/verification/verdict.py), gravest first: nothing outranks a sanctions match. */

@@ -54,7 +54,8 @@ def save(page: Page, language: str, name: str) -> None:
         font = f"{weight} 16px 'Noto Sans SC'"
         page.evaluate(f"document.fonts.load(`{font}`, document.body.innerText)")
         page.wait_for_function(
-            f"document.fonts.status === 'loaded' && document.fonts.check(`{font}`, document.body.innerText)"
+            "document.fonts.status === 'loaded'"
+            f" && document.fonts.check(`{font}`, document.body.innerText)"
         )
     # Text laid out before its subset arrived can keep its empty boxes: lay the page out again.
     page.evaluate(

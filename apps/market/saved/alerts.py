@@ -14,6 +14,7 @@ from django.core.mail import send_mail
 from django.utils import timezone
 
 from apps.core.errors import ValidationFailed
+from apps.core.languages import in_language
 from apps.market.filters import search_filters
 from apps.market.index import arrivals as index_arrivals
 from apps.market.models import SavedSearch
@@ -45,7 +46,7 @@ def _day(value: Any) -> str:
 def alert_mail(saved: SavedSearch, found: index_arrivals.Arrivals) -> tuple[str, str]:
     """Subject and body of the alert of one saved search."""
     language = saved.language
-    t = lambda table: texts.in_language(table, language)  # noqa: E731
+    t = lambda table: in_language(table, language)  # noqa: E731
     query = {
         **saved.filters,
         "start_date": _day(found.first_date),

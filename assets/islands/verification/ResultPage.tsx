@@ -170,11 +170,9 @@ function Criteria({ result }: { result: VerificationResult }) {
   );
 }
 
-const TEXT_KEYS = { en: "en", vi: "vi", zh: "zhHans" } as const;
-
 /** A recommendation in the interface language: the server's text, else the catalogue's. */
 export function recommendationText(t: Translate, language: Language, topic: RecommendationTopic, recommendation: Recommendation): string {
-  const written = recommendation.texts[TEXT_KEYS[language]];
+  const written = recommendation.texts[language];
   if (written) return written;
   const key = `verification.recommendation.${topic}.${recommendation.value}`;
   return isMessageKey(key) ? t(key) : (recommendation.texts.en ?? "");

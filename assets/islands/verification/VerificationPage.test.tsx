@@ -125,7 +125,7 @@ const RESULT = {
   checks: {},
   recommendations: {
     sanction_match: { value: "no", texts: {} },
-    transactions: { value: "strong", texts: { en: "An active importer with 37 shipments.", vi: "Nhà nhập khẩu năng động.", "zh-hans": "活跃的进口商。" } },
+    transactions: { value: "strong", texts: { en: "An active importer with 37 shipments.", vi: "Nhà nhập khẩu năng động.", zh: "活跃的进口商。" } },
   },
   trust_verdict: REASONS.map((reason) => reason.text),
   language: "en",
