@@ -36,7 +36,12 @@ function Facts({ company }: { company: CompanyDetail }) {
   ];
   return (
     <section className="card leads-panel">
-      {company.description && <p className="leads-detail__description">{company.description}</p>}
+      {/* A demo company's stored description is English; the reader gets the same facts in their language. */}
+      {company.isDemo ? (
+        <p className="leads-detail__description">{t("leads.detail.demoDescription")}</p>
+      ) : (
+        company.description && <p className="leads-detail__description">{company.description}</p>
+      )}
       <dl className="leads-facts">
         {facts
           .filter(([, value]) => value && value !== "—")

@@ -235,6 +235,13 @@ describe("company detail", () => {
     expect(params.get("party")).toBe("314");
     expect(await screen.findByText("Anna Becker")).toBeTruthy();
   });
+
+  it("describes a demo company in the reader's language, not with its stored English text", async () => {
+    stubApi(routes());
+    renderPage({ page: "company-detail", path: "/find-global-company/42", data: { companyId: "42" } }, "vi");
+    expect(await screen.findByText("Công ty mẫu: một người mua giả định, với nhân sự và số liệu giả định, để dùng thử sản phẩm.")).toBeTruthy();
+    expect(screen.queryByText(COMPANY.description)).toBeNull();
+  });
 });
 
 describe("people search", () => {
