@@ -315,6 +315,10 @@ def test_a_report_request_is_stored_and_confirmed_by_email(
         f"{buyer.name}.\nOur staff will contact you; we reply within 24 hours.\n\nTradewise\n"
     )
     assert "lan@exporter.example" in confirmation.to
+    # The operators read who asked, for what and about which company, then how to reach them.
+    notice = mail.outbox[1]
+    assert notice.subject == f"New advanced report request #{stored.pk}"
+    assert notice.body.startswith(f"{confirmation.body}\nRequester's company: Phuc An Agri\n")
 
 
 def test_a_report_request_is_confirmed_in_the_interface_language(
