@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import re
 from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -35,6 +34,7 @@ from apps.accounts.texts import feature_names, text
 from apps.core.audit import record_audit
 from apps.core.errors import Conflict, ProviderUnavailable, TooManyRequests, ValidationFailed
 from apps.core.mail import send_or_log
+from apps.core.names import full_name
 from apps.core.phones import international_number, phone_message
 from apps.core.throttle import Limit, client_address, retry_after
 from apps.core.validation import EMAIL_INVALID, is_valid_email
@@ -336,14 +336,6 @@ def _demands_today(email: str) -> int:
     again is not mailed again, so the form cannot flood an inbox of someone else's choosing."""
     since = timezone.now() - timedelta(days=1)
     return ServiceDemand.objects.filter(email__iexact=email, created_at__gte=since).count()
-
-
-def full_name(first_name: str, last_name: str) -> str:
-    """The name as its language writes it: a Chinese name surname first and without a space
-    (王小明), others given name first ('Lan Nguyen')."""
-    if re.search(r"[\u3400-\u9fff]", first_name + last_name):
-        return f"{last_name}{first_name}"
-    return f"{first_name} {last_name}".strip()
 
 
 def _send_demand_emails(demand: ServiceDemand, features: list[str], acknowledge: bool) -> None:

@@ -31,6 +31,7 @@ from apps.billing.services import hold_credits, settle_hold
 from apps.core.errors import NotFound
 from apps.core.languages import normalize
 from apps.core.mail import send_or_log
+from apps.core.names import full_name
 from apps.leads.models import Company
 from apps.verification import checks, texts, verdict
 from apps.verification.models import CHECKS, CheckState, ReportRequest, Verification
@@ -286,7 +287,7 @@ def _confirm_report(request: ReportRequest, language: str) -> None:
     """The confirmation to the requester in their language, and the operators' notice."""
     about = f"report request {request.pk}"
     company = request.company.name if request.company else None
-    name = f"{request.first_name} {request.last_name}"
+    name = full_name(request.first_name, request.last_name)
     subject, body = texts.report_mail(
         language, name=name, report_types=request.report_types, company=company
     )

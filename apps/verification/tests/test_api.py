@@ -336,6 +336,19 @@ def test_a_report_request_is_confirmed_in_the_interface_language(
     assert f"yêu cầu Chỉ số rủi ro chính về {buyer.name}" in confirmation.body
 
 
+def test_a_chinese_confirmation_greets_by_the_full_name_surname_first(
+    member_client: Client, buyer: Company, django_capture_on_commit_callbacks: Any
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        member_client.post(
+            f"{BASE}/{buyer.pk}/request-report",
+            {**FORM, "first_name": "小明", "last_name": "王", "report_types": ["Other"]},
+            content_type="application/json",
+            headers={"Accept-Language": "zh-CN"},
+        )
+    assert mail.outbox[0].body.startswith("尊敬的王小明，您好：")
+
+
 def test_a_custom_report_request_is_stored_and_told_to_the_operators(
     member_client: Client, django_capture_on_commit_callbacks: Any, settings: Any
 ) -> None:
