@@ -407,7 +407,7 @@ export function validateReport(contact: ReportContact, reportTypes: readonly Rep
   if (!contact.firstName.trim()) errors.firstName = { id: "verification.report.firstNameRequired" };
   if (!contact.lastName.trim()) errors.lastName = { id: "verification.report.lastNameRequired" };
   if (!isValidEmail(contact.email.trim())) errors.email = { id: "verification.report.emailInvalid" };
-  const phone = contact.phone.trim() ? phoneProblem(contact.phone) : { id: "verification.report.phoneRequired" as const };
+  const phone = phoneProblem(contact.phone, "verification.report.phoneRequired");
   if (phone) errors.phone = phone;
   if (!contact.companyName.trim()) errors.companyName = { id: "verification.report.companyNameRequired" };
   if (reportTypes !== null && reportTypes.length === 0) errors.reportTypes = { id: "verification.report.typesRequired" };
@@ -419,7 +419,7 @@ const SERVER_TEXTS: Record<string, MessageKey> = {
   "Last name is required": "verification.report.lastNameRequired",
   "Please enter a valid email address": "verification.report.emailInvalid",
   "Phone number is required": "verification.report.phoneRequired",
-  "Please enter a valid phone number": "verification.report.phoneInvalid",
+  "Please enter a valid phone number": "validation.phoneInvalid",
   "Company name is required": "verification.report.companyNameRequired",
   "Please select at least one report type": "verification.report.typesRequired",
   "Please enter company name or website to verify": "verification.search.required",

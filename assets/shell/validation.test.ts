@@ -55,20 +55,26 @@ describe("validateServiceDemand", () => {
 });
 
 describe("phoneProblem", () => {
+  const REQUIRED = "demand.validation.phoneRequired";
+
+  it("gives the form's own text for an empty field", () => {
+    expect(phoneProblem("  ", REQUIRED)).toEqual({ id: REQUIRED });
+  });
+
   it("accepts an international number however it is spaced, with + or 00", () => {
     for (const phone of ["+84 912 345 678", "+1 (415) 555-0100", "＋86 138 0013 8000", "0084912345678", "+44.20.7946.0958"]) {
-      expect(phoneProblem(phone)).toBeNull();
+      expect(phoneProblem(phone, REQUIRED)).toBeNull();
     }
   });
 
   it("asks a number without a country code for one", () => {
-    expect(phoneProblem("0912 345 678")).toEqual({ id: "validation.phoneCountryCode", values: { example: PHONE_EXAMPLE } });
-    expect(phoneProblem("912345678")).toEqual({ id: "validation.phoneCountryCode", values: { example: PHONE_EXAMPLE } });
+    expect(phoneProblem("0912 345 678", REQUIRED)).toEqual({ id: "validation.phoneCountryCode", values: { example: PHONE_EXAMPLE } });
+    expect(phoneProblem("912345678", REQUIRED)).toEqual({ id: "validation.phoneCountryCode", values: { example: PHONE_EXAMPLE } });
   });
 
   it("refuses what cannot be a phone number", () => {
     for (const phone of ["+84 912", "call me", "+84 912 345 678 ext 9", "+1234567890123456", "++84 912 345 678"]) {
-      expect(phoneProblem(phone)).toEqual({ id: "validation.phoneInvalid" });
+      expect(phoneProblem(phone, REQUIRED)).toEqual({ id: "validation.phoneInvalid" });
     }
   });
 });

@@ -1,4 +1,4 @@
-import type { Text } from "../i18n/messages";
+import type { MessageKey, Text } from "../i18n/messages";
 
 /** Letters, digits and . _ % + - before the at-sign, a domain, a top-level part of 2+ letters. */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
@@ -26,12 +26,13 @@ const PHONE_CHARACTERS = /^(\+|＋)?[\d\s().-]+$/;
 
 /**
  * What the forms can tell of a phone number before sending it, as the server's rule says it
- * (apps/core/phones.py): a number without its + and country code ("0912 345 678") is asked for
- * the code; one that cannot be a number at all is refused. Whether the number exists in its
- * country is the server's to say (libphonenumber).
+ * (apps/core/phones.py): an empty field gets the form's `required` text; a number without its +
+ * and country code ("0912 345 678") is asked for the code; one that cannot be a number at all is
+ * refused. Whether the number exists in its country is the server's to say (libphonenumber).
  */
-export function phoneProblem(value: string): Text | null {
+export function phoneProblem(value: string, required: MessageKey): Text | null {
   const phone = value.trim();
+  if (!phone) return { id: required };
   const digits = phone.replace(/\D/g, "").length;
   if (!PHONE_CHARACTERS.test(phone) || digits < 7 || digits > 15) return { id: "validation.phoneInvalid" };
   const international = /^(\+|＋|00)/.test(phone);
@@ -57,7 +58,7 @@ export function validateServiceDemand(values: DemandValues): Partial<Record<Dema
   if (!values.firstName.trim()) problems.firstName = { id: "demand.validation.firstName" };
   if (!values.lastName.trim()) problems.lastName = { id: "demand.validation.lastName" };
   if (!EMAIL_PATTERN.test(values.email.trim())) problems.email = { id: "demand.validation.email" };
-  const phone = values.phoneNumber.trim() ? phoneProblem(values.phoneNumber) : { id: "demand.validation.phoneRequired" as const };
+  const phone = phoneProblem(values.phoneNumber, "demand.validation.phoneRequired");
   if (phone) problems.phoneNumber = phone;
   if (values.selectedFeatures.length === 0) problems.selectedFeatures = { id: "demand.validation.features" };
   if (!values.companyName.trim()) problems.companyName = { id: "demand.validation.companyName" };
