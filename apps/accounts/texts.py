@@ -7,7 +7,7 @@ by Django language code. The validation messages are spec §5's; the client show
 from __future__ import annotations
 
 from apps.accounts.models import Feature
-from apps.core.languages import in_language, text_language
+from apps.core.languages import in_language
 
 TEXTS: dict[str, dict[str, str]] = {
     "first_name_required": {
@@ -70,10 +70,10 @@ FEATURE_NAMES: dict[str, dict[str, str]] = {
 
 
 def feature_names(features: list[str], language: str) -> str:
-    code = text_language(language)
-    separator = "、" if code == "zh" else ", "
+    separator = in_language({"en": ", ", "zh": "、"}, language)
     return separator.join(
-        FEATURE_NAMES[feature].get(code) or Feature(feature).label for feature in features
+        in_language({"en": Feature(feature).label, **FEATURE_NAMES[feature]}, language)
+        for feature in features
     )
 
 
