@@ -321,17 +321,30 @@ def test_a_report_request_is_stored_and_confirmed_by_email(
     assert notice.body.startswith(f"{confirmation.body}\nRequester's company: Phuc An Agri\n")
 
 
+def _confirmation(
+    client: Client, buyer: Company, capture: Any, language: str, **fields: object
+) -> Any:
+    """The confirmation mail of a report request sent with the interface in `language`."""
+    with capture(execute=True):
+        client.post(
+            f"{BASE}/{buyer.pk}/request-report",
+            {**FORM, **fields},
+            content_type="application/json",
+            headers={"Accept-Language": language},
+        )
+    return mail.outbox[0]
+
+
 def test_a_report_request_is_confirmed_in_the_interface_language(
     member_client: Client, buyer: Company, django_capture_on_commit_callbacks: Any
 ) -> None:
-    with django_capture_on_commit_callbacks(execute=True):
-        member_client.post(
-            f"{BASE}/{buyer.pk}/request-report",
-            {**FORM, "report_types": ["Key Risk Indicators"]},
-            content_type="application/json",
-            headers={"Accept-Language": "vi"},
-        )
-    confirmation = mail.outbox[0]
+    confirmation = _confirmation(
+        member_client,
+        buyer,
+        django_capture_on_commit_callbacks,
+        "vi",
+        report_types=["Key Risk Indicators"],
+    )
     assert confirmation.subject == f"Đã nhận yêu cầu báo cáo: {buyer.name}"
     assert f"yêu cầu Chỉ số rủi ro chính về {buyer.name}" in confirmation.body
 
@@ -339,14 +352,16 @@ def test_a_report_request_is_confirmed_in_the_interface_language(
 def test_a_chinese_confirmation_greets_by_the_full_name_surname_first(
     member_client: Client, buyer: Company, django_capture_on_commit_callbacks: Any
 ) -> None:
-    with django_capture_on_commit_callbacks(execute=True):
-        member_client.post(
-            f"{BASE}/{buyer.pk}/request-report",
-            {**FORM, "first_name": "小明", "last_name": "王", "report_types": ["Other"]},
-            content_type="application/json",
-            headers={"Accept-Language": "zh-CN"},
-        )
-    assert mail.outbox[0].body.startswith("尊敬的王小明，您好：")
+    confirmation = _confirmation(
+        member_client,
+        buyer,
+        django_capture_on_commit_callbacks,
+        "zh-CN",
+        first_name="小明",
+        last_name="王",
+        report_types=["Other"],
+    )
+    assert confirmation.body.startswith("尊敬的王小明，您好：")
 
 
 def test_a_custom_report_request_is_stored_and_told_to_the_operators(
