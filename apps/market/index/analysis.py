@@ -15,6 +15,7 @@ from typing import Any
 from apps.market.filters import ShipmentFilters
 from apps.market.index.conditions import Where
 from apps.market.index.rollups import Source
+from apps.market.index.steps import RELATIVE_ERROR, middle
 
 # Which party a ranking ranks.
 RANKING_SIDES = {"importer": "s.importer_id", "exporter": "s.exporter_id"}
@@ -38,6 +39,47 @@ _QUARTILES = (
     f"quantile_cont({_PER_KG}, [0.25, 0.5, 0.75]) AS quartiles, "
     "sum(s.value_usd) / nullif(sum(s.net_weight_kg), 0) AS average"
 )
+
+# The same figures from the search's shipments per step of price (`rollups.DERIVED`): each
+# quartile lies between the prices at two ranks, each price is told by its step's middle
+# (`steps.middle`, within `steps.RELATIVE_ERROR` of every price in the step), and so is the
+# quartile, once interpolated between them.
+_SKETCHED = """
+WITH per_step AS (
+    SELECT grouping(month, country) AS grouping_id, month, country, step,
+           sum(n) AS n, sum(kg) AS kg, sum(usd) AS usd
+    FROM (
+        SELECT strftime(s.month, '%Y-%m') AS month, {column} AS country,
+               s.price_per_kg_step AS step, s.shipments AS n, s.net_weight_kg AS kg,
+               s.value_usd AS usd
+        FROM ({rows}) s WHERE s.price_per_kg_step IS NOT NULL
+    ) s
+    GROUP BY GROUPING SETS ({sets})
+),
+ranked AS (
+    SELECT *, sum(n) OVER (PARTITION BY grouping_id, month, country ORDER BY step) AS through,
+           sum(n) OVER (PARTITION BY grouping_id, month, country) AS total
+    FROM per_step
+)
+SELECT grouping_id, month, country, sum(n)::BIGINT AS priced_shipments,
+       round(coalesce(sum(kg), 0), 3) AS net_weight_kg,
+       round(coalesce(sum(usd), 0), 2) AS value_usd,
+       [{quartiles}] AS quartiles,
+       sum(usd) / nullif(sum(kg), 0) AS average
+FROM ranked GROUP BY grouping_id, month, country
+"""
+
+
+def _sketched_quantile(share: float) -> str:
+    """The quantile `share` of a group of `ranked` (as quantile_cont: between the prices at
+    ranks floor and ceil of share * (n - 1), from 0)."""
+    rank = f"{share} * (any_value(total) - 1)"
+    low = middle(f"min(step) FILTER (WHERE through > floor({share} * (total - 1)))")
+    high = middle(f"min(step) FILTER (WHERE through > ceil({share} * (total - 1)))")
+    return f"{low} + ({rank} - floor({rank})) * ({high} - {low})"
+
+
+_SKETCHED_QUARTILES = ", ".join(_sketched_quantile(share) for share in (0.25, 0.5, 0.75))
 
 
 # A party's profile, as the grouping-set rows `profile` shapes (with its grouping ids). The
@@ -207,9 +249,12 @@ def profile(found: dict[str, Any], groups: list[dict[str, Any]], lookup: Lookup)
     }
 
 
-def unit_price_series(rows: list[dict[str, Any]], by: str) -> dict[str, Any]:
+def unit_price_series(
+    rows: list[dict[str, Any]], by: str, relative_error: float | None = None
+) -> dict[str, Any]:
     """Unit prices per month, and per largest country with its months, from grouping-set rows
-    (month, country, country and month)."""
+    (month, country, country and month); quartiles within `relative_error` of the exact ones
+    when they are estimated, exact without it."""
     for row in rows:
         _quartiles(row)
     months = sorted((r for r in rows if r["grouping_id"] == 0b01), key=lambda r: r["month"])
@@ -226,6 +271,8 @@ def unit_price_series(rows: list[dict[str, Any]], by: str) -> dict[str, Any]:
         return {k: v for k, v in row.items() if k not in ("grouping_id", *drop)}
 
     return {
+        "approximate": relative_error is not None,
+        "relative_error": relative_error,
         "months": [shaped(row, "country") for row in months],
         "groups": [
             {
@@ -396,11 +443,21 @@ class TradeAnalysis:
         """Unit price per kg (value over net weight, of the shipments that have one) of what
         `filters` match: quartiles and the weighted average per month, and when `by` is
         origin or destination, the same for the largest countries by weight, over the period
-        and per month; one pass over the matches (grouping sets)."""
-        where = self._where(filters)
+        and per month; one pass over the matches (grouping sets). Where a roll-up counts the
+        search's shipments per step of price, the quartiles come from those counts (a sketch
+        of each month, `_SKETCHED`), within `steps.RELATIVE_ERROR`; else from the prices."""
         column = PRICE_GROUPS[by] if by else "''"
         # grouping() needs every column it names in some set: without `by`, country is ''.
-        sets = "(month), (country), (country, month)" if by else "(month), (country)"
+        sets = ["(month)", "(country)", "(country, month)"] if by else ["(month)", "(country)"]
+        needs = ["price_per_kg_step", *([column.removeprefix("s.")] if by else [])]
+        steps = self._source(filters, needs=needs)
+        if steps.rolled:
+            by_step = ", ".join(f"({grouping.strip('()')}, step)" for grouping in sets)
+            sql = _SKETCHED.format(
+                rows=steps.sql, column=column, sets=by_step, quartiles=_SKETCHED_QUARTILES
+            )
+            return unit_price_series(self._query(sql, steps.params), by, RELATIVE_ERROR)
+        where = self._where(filters)
         rows = self._query(
             f"""
             SELECT grouping(month, country) AS grouping_id, month, country, {_QUARTILES}
@@ -408,7 +465,7 @@ class TradeAnalysis:
                 SELECT s.value_usd, s.net_weight_kg, {_MONTH} AS month, {column} AS country
                 FROM shipments s WHERE {where.sql()} AND {_WEIGHED}
             ) s
-            GROUP BY GROUPING SETS ({sets})
+            GROUP BY GROUPING SETS ({", ".join(sets)})
             """,
             where.params,
         )

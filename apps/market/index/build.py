@@ -26,6 +26,7 @@ from django.db import connection
 
 from apps.core.progress import logged_step
 from apps.market.fileformat import DEMO_SOURCE
+from apps.market.index.ordered import build_ordered
 from apps.market.index.rollups import build_party_prices, build_rollups
 from apps.market.index.storage import (
     HS_COLUMNS,
@@ -197,6 +198,8 @@ def _load(
         build_rollups(db)
     with _step("prices by party"):
         build_party_prices(db)
+    with _step("shipments in the order of each measure"):
+        build_ordered(db)
     _facts(db)
 
 

@@ -210,6 +210,14 @@ def _among(ids: str) -> str:
     return f"s.description_id IN (SELECT unnest(list(description_id)) FROM ({ids}))"
 
 
+@dataclass(frozen=True)
+class Part:
+    """Shipments a search matches that one set of conditions (`where`, on `columns`) finds."""
+
+    where: Where
+    columns: frozenset[str]
+
+
 def matching_clause(filters: ShipmentFilters, declared_hs: Sequence[str] = ()) -> Where:
     """Every condition of `filters` but the dates, on the columns a shipment shares with the
     roll-ups (`rollups`): description, HS code, parties and their countries. `declared_hs`,
@@ -226,6 +234,63 @@ def matching_clause(filters: ShipmentFilters, declared_hs: Sequence[str] = ()) -
     query = product_query(filters.product_details)
     if query.hs_codes:
         where.add(*_declared_under(query))
+    where.extend(_other_conditions(filters))
+    return where
+
+
+def matching_parts(filters: ShipmentFilters, declared_hs: Sequence[str] = ()) -> list[Part]:
+    """The search's conditions (`matching_clause`) as parts that no shipment meets two of:
+    a product standing for its prepared goods elsewhere ('cashew', with 'roasted cashew'
+    among other nuts) is its own codes in one part, which the roll-ups hold, and the prepared
+    goods' codes with its name in the description in another; any other search is one part."""
+    query = product_query(filters.product_details)
+    if query.groups or not query.prepared or not _apart(query):
+        return [Part(matching_clause(filters, declared_hs), frozenset(_columns(filters)))]
+    others = _other_conditions(filters)
+    own = Where()
+    for codes in query.hs_codes:
+        own.add(*_within_headings(codes))
+    own.extend(others)
+    prepared = Where()
+    prepared.add(*_within_headings(query.prepared))
+    named, named_params = _holding_one(query.named)
+    prepared.add(_among(named), *named_params)
+    prepared.extend(others)
+    columns = _columns(filters) - {"description_id"}
+    return [
+        Part(own, frozenset(columns)),
+        Part(prepared, frozenset(columns | {"description_id"})),
+    ]
+
+
+def _apart(query: ProductQuery) -> bool:
+    """Whether no code of a product's prepared goods lies within one of its own or holds one."""
+    own = [code for codes in query.hs_codes for code in codes]
+    return not any(a.startswith(b) or b.startswith(a) for a in own for b in query.prepared)
+
+
+def _columns(filters: ShipmentFilters) -> set[str]:
+    """The columns the conditions of `filters` name (`matching_clause`)."""
+    columns = set()
+    query = product_query(filters.product_details)
+    if query.groups or query.prepared:
+        columns.add("description_id")
+    if query.hs_codes or filters.hs_codes:
+        columns.add("hs_code")
+    if filters.exporter_country:
+        columns.add("exporter_country")
+    if filters.importer_country:
+        columns.add("importer_country")
+    if filters.importer_name.strip():
+        columns.add("importer_id")
+    if filters.exporter_name.strip():
+        columns.add("exporter_id")
+    return columns
+
+
+def _other_conditions(filters: ShipmentFilters) -> Where:
+    """The conditions of `filters` besides the product text and the dates."""
+    where = Where()
     for column, name in (
         ("importer_id", filters.importer_name),
         ("exporter_id", filters.exporter_name),

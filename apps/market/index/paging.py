@@ -7,9 +7,12 @@ page is then sorted from that range alone, with an offset inside it. Snapshots s
 shipments month by month (by HS code within a month), so a day range reads only the row
 groups of its months (DuckDB skips the others by their min/max dates); a page by date is
 first sought in the search's first month in its order, which holds the first pages of a
-broad search. The
-counts per key value are kept in the cache per snapshot and search, so the next page costs
-one narrow query; a search's counts per day are also what a roll-up by day would give."""
+broad search. A page by a measure counts the search's rows per step from a roll-up of the
+shipments per step (`rollups`) where one holds the search, and reads the range of steps from
+a copy of the shipments in the measure's order (`ordered`), whose row groups outside the
+range DuckDB skips; so its first and its deepest pages are sought alike. The counts per key
+value are kept in the cache per snapshot and search, so the next page costs one narrow
+query; a search's counts per day are also what a roll-up by day would give."""
 
 # The SQL here is assembled from constant fragments; every value a user gives travels as a
 # query parameter.
@@ -18,7 +21,6 @@ one narrow query; a search's counts per day are also what a roll-up by day would
 from __future__ import annotations
 
 import hashlib
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -28,51 +30,30 @@ from typing import Any, Protocol
 from django.core.cache import cache
 
 from apps.market.filters import ShipmentFilters
+from apps.market.index import ordered
+from apps.market.index.rollups import Source
+from apps.market.index.steps import STEPPED, steps, steps_range
 
-_PER_KG = "s.value_usd / nullif(s.net_weight_kg, 0)"
-# The shipment table's orders by name (a leading '-' is descending); ties go newest first.
-_ORDERS = {
-    "-date": "s.date DESC, s.id DESC",
-    "date": "s.date, s.id",
-    "-value": "s.value_usd DESC, s.date DESC, s.id DESC",
-    "value": "s.value_usd, s.date DESC, s.id DESC",
-    "-weight": "s.net_weight_kg DESC NULLS LAST, s.date DESC, s.id DESC",
-    "weight": "s.net_weight_kg NULLS LAST, s.date DESC, s.id DESC",
-    "-price_per_kg": f"{_PER_KG} DESC NULLS LAST, s.date DESC, s.id DESC",
-    "price_per_kg": f"{_PER_KG} NULLS LAST, s.date DESC, s.id DESC",
-}
-SHIPMENT_SORTS = tuple(_ORDERS)
+# The orders by name (a leading '-' is descending): by date, or by a measure with the rows
+# without it last either way; ties go newest first.
+_BY_DATE = {"-date": "s.date DESC, s.id DESC", "date": "s.date, s.id"}
+_TIES = "s.date DESC, s.id DESC"
+SHIPMENT_SORTS = (*_BY_DATE, *(f"{way}{name}" for name in STEPPED for way in ("-", "")))
 DEFAULT_SORT = "-date"
 
 
-_STEPS_PER_E = 32
-_SMALLEST = 0.001
-_LOWEST_STEP = math.floor(math.log(_SMALLEST) * _STEPS_PER_E)
+def _order(sort: str, measure: str | None = None) -> str:
+    """The ORDER BY of `sort`, by the measure's expression on a shipment or `measure`."""
+    if sort in _BY_DATE:
+        return _BY_DATE[sort]
+    column = measure or STEPPED[sort.lstrip("-")]
+    return f"{column}{' DESC' if sort.startswith('-') else ''} NULLS LAST, {_TIES}"
 
 
-def _steps(column: str) -> str:
-    """Steps of 1/32 on a log scale (about 3 % apart): never decreasing as `column` grows,
-    NULL where it is NULL, one step for everything up to a thousandth."""
-    return (
-        f"CASE WHEN {column} IS NOT NULL "
-        f"THEN floor(ln(greatest({column}, {_SMALLEST})) * {_STEPS_PER_E}) END"
-    )
-
-
-# The column each stepped sort key is taken of.
-_STEPPED = {"value": "s.value_usd", "weight": "s.net_weight_kg", "price_per_kg": _PER_KG}
-# Each sort's seek key; a NULL key holds the rows every order puts last.
-_KEYS = {"date": "s.date"} | {name: _steps(column) for name, column in _STEPPED.items()}
-
-
-def steps_range(low_step: int, high_step: int) -> tuple[float | None, float]:
-    """The values of a column whose steps lie from `low_step` to `high_step`, a hair wider
-    than they are (the logarithm is rounded): none below when the lowest step holds
-    everything up to a thousandth."""
-    low = None
-    if low_step > _LOWEST_STEP:
-        low = math.exp(low_step / _STEPS_PER_E) * (1 - 1e-9)
-    return low, math.exp((high_step + 1) / _STEPS_PER_E) * (1 + 1e-9)
+def _key(key: str, measure: str | None = None) -> str:
+    """A sort's seek key: the day, or the step of the measure (a NULL key holds the rows
+    every order puts last)."""
+    return "s.date" if key == "date" else steps(measure or STEPPED[key])
 
 
 # Up to this offset a page is sorted from the whole search unless its counts are in the cache:
@@ -154,10 +135,19 @@ def _first_days(filters: ShipmentFilters, descending: bool) -> tuple[date, date]
 
 def _counts(cursor: Cursor, where: str, params: list[Any], key: str) -> dict[Any, int]:
     cursor.execute(
-        f"SELECT {_KEYS[key]} AS key, count(*) AS n FROM shipments s WHERE {where} GROUP BY 1",
+        f"SELECT {_key(key)} AS key, count(*) AS n FROM shipments s WHERE {where} GROUP BY 1",
         params,
     )
     return dict(cursor.fetchall())
+
+
+def _step_counts(cursor: Cursor, steps: Source, key: str) -> dict[Any, int]:
+    cursor.execute(
+        f"SELECT s.{key}_step AS key, sum(s.shipments)::BIGINT AS n FROM ({steps.sql}) s "
+        "GROUP BY 1",
+        steps.params,
+    )
+    return {key if key is None else int(key): int(n) for key, n in cursor.fetchall()}
 
 
 def _cache_name(snapshot: Path, counted: str, filters: ShipmentFilters) -> str:
@@ -177,10 +167,12 @@ def _window(
     sort: str,
     offset: int,
     limit: int,
+    steps: Source | None = None,
 ) -> Window | None:
     """The page's window from the search's counts per key: those kept in the cache, else
     for the date orders those of the first days (kept too) when they reach the page, else
-    all of them from SEEK_FROM on; None when the page is best sorted from the whole search."""
+    all of them from SEEK_FROM on (at any offset from a roll-up of `steps`); None when the
+    page is best sorted from the whole search."""
     key, descending = sort.lstrip("-"), sort.startswith("-")
     name = _cache_name(snapshot, key, filters)
     counts: dict[Any, int] | None = cache.get(name)
@@ -196,9 +188,12 @@ def _window(
         if sum(first_days.values()) >= offset + limit:
             return window(first_days, offset=offset, limit=limit, descending=descending)
     if counts is None:
-        if offset < SEEK_FROM:
+        if offset < SEEK_FROM and not (steps is not None and steps.rolled):
             return None
-        counts = _counts(cursor, where, params, key)
+        if steps is not None:
+            counts = _step_counts(cursor, steps, key)
+        else:
+            counts = _counts(cursor, where, params, key)
         cache.set(name, counts, _COUNTS_KEPT)
     return window(counts, offset=offset, limit=limit, descending=descending)
 
@@ -213,22 +208,33 @@ def rows_to_read(
     sort: str,
     offset: int,
     limit: int,
+    steps: Source | None = None,
 ) -> list[int]:
-    """The row ids of a page of the search (`where` with `params`) in the order `sort`."""
+    """The row ids of a page of the search (`where` with `params`) in the order `sort`. By a
+    measure, on a snapshot with its ordered copies, `steps` is the search's rows with the
+    measure's step (`rollups.source`): the counts per step come from there, at any offset
+    when a roll-up holds them, and a window of steps is read from the copy (`ordered`)."""
     ending: list[Any] = [limit, offset]
-    found = _window(cursor, snapshot, filters, where, params, sort=sort, offset=offset, limit=limit)
+    table, row_id, measure = "shipments", "s.rowid", None
+    found = _window(
+        cursor, snapshot, filters, where, params, sort=sort, offset=offset, limit=limit, steps=steps
+    )
     if found is not None:
         if not (found.keys or found.nulls):
             return []
         key = sort.lstrip("-")
-        condition, bounds = found.condition(_KEYS[key], _STEPPED.get(key))
+        if steps is not None:
+            table, row_id, measure = ordered.ORDERED[key].table, "s.row_id", ordered.MEASURE
+        column = measure or STEPPED.get(key)
+        condition, bounds = found.condition(_key(key, measure), column)
         where, params, ending = f"{where} AND {condition}", [*params, *bounds], [limit, found.skip]
     # DuckDB would otherwise look the sorted rows up again by a join over the whole table
     # ("late materialization"), though the sort already holds the row ids: that
     # join cost more than the sort. The setting lasts as long as the cursor, one index call.
     cursor.execute("SET SESSION late_materialization_max_rows = 0")
     cursor.execute(
-        f"SELECT s.rowid FROM shipments s WHERE {where} ORDER BY {_ORDERS[sort]} LIMIT ? OFFSET ?",
+        f"SELECT {row_id} FROM {table} s WHERE {where} ORDER BY {_order(sort, measure)} "
+        "LIMIT ? OFFSET ?",
         [*params, *ending],
     )
     return [int(row_id) for (row_id,) in cursor.fetchall()]

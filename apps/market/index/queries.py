@@ -19,6 +19,7 @@ import duckdb
 from django.conf import settings
 
 from apps.market.filters import ShipmentFilters
+from apps.market.index import ordered
 from apps.market.index.analysis import TradeAnalysis
 from apps.market.index.bounded import BoundedCursor
 from apps.market.index.conditions import Where, declared_hs_query, where_clause
@@ -116,18 +117,23 @@ def _open(path: str) -> duckdb.DuckDBPyConnection:
 os.register_at_fork(before=_open.cache_clear)
 
 
-@lru_cache(maxsize=4)
-def _has_rollups(path: str) -> bool:
-    """Whether the snapshot has the roll-ups and the prices by party (one built before them
-    has not)."""
-    tables = [*(rollup.table for rollup in ROLLUPS), PARTY_PRICES]
+@lru_cache(maxsize=8)
+def _has_tables(path: str, tables: tuple[str, ...]) -> bool:
+    """Whether the snapshot has these tables (one built before they were has not)."""
     cursor = _open(path).cursor()
     try:
-        cursor.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = ANY(?)", [tables])
+        cursor.execute(
+            "SELECT count(*) FROM duckdb_tables() WHERE table_name = ANY(?)", [list(tables)]
+        )
         row = cursor.fetchone()
         return bool(row and row[0] == len(tables))
     finally:
         cursor.close()
+
+
+def _has_rollups(path: str) -> bool:
+    """Whether the snapshot has the roll-ups and the prices by party."""
+    return _has_tables(path, (*(rollup.table for rollup in ROLLUPS), PARTY_PRICES))
 
 
 @lru_cache(maxsize=256)
@@ -199,6 +205,10 @@ class DuckDBTradeIndex(TradeAnalysis):
         by row id within the ranges of row ids of their row groups (`row_group_ranges`):
         DuckDB skips a row group by a range of row ids, never by a list of them."""
         where = self._where(filters)
+        key = sort.lstrip("-")
+        steps = None
+        if key in ordered.ORDERED and _has_tables(str(self.path), ordered.TABLES):
+            steps = self._source(filters, needs=[f"{key}_step"])
         with self._cursor() as cursor:
             found = rows_to_read(
                 cursor,
@@ -209,6 +219,7 @@ class DuckDBTradeIndex(TradeAnalysis):
                 sort=sort,
                 offset=offset,
                 limit=limit,
+                steps=steps,
             )
             if not found:
                 return []

@@ -6,12 +6,17 @@ and the same per importer (`importer_totals`) or per exporter (`exporter_totals`
 per month, HS subheading and goods description (`description_totals`) serves product texts
 that ask for words of the descriptions (a product alone in its codes asks for those codes
 only), and a fifth per month, importer and exporter (`pair_totals`) a party's
-counterparties. Each holds counts, value, weight, the value and quantity of the shipments
-with a quantity, the value and weight of those with a net weight, and the first and last
-dates. An aggregate reads a relation (`source`) with one row per roll-up group, or per
-shipment when scanning, under the same column names: one statement serves both. It takes the
-smallest roll-up that holds every column the search filters on (a party name resolves to
-party ids first, a product text to description ids) and every column it groups by.
+counterparties. Three more sum them per month, HS subheading, both countries and step of one
+measure (`steps`: of value, weight or USD/kg, 1/64 on a log scale apart): a page sorted by
+the measure finds there the steps that hold it (`paging`), and the unit prices' quartiles are
+estimated from the shipments per step of price, within `steps.RELATIVE_ERROR` (`analysis`);
+at 10,000,000 demo shipments 1,831,883, 434,066 and 296,661 groups. Each holds counts,
+value, weight, the value and quantity of the shipments with a quantity, the value and weight
+of those with a net weight, and the first and last dates. An aggregate reads a relation
+(`source`) with one row per roll-up group, or per shipment when scanning, under the same
+column names: one statement serves both. It takes the smallest roll-up that holds every
+column the search filters on (a party name resolves to party ids first, a product text to
+description ids) and every column it groups by.
 
 Grains measured on demo shipments (36 months; 1,000,000 / 4,000,000 rows, names for ids at
 4,000,000): month, HS and countries 22,130 / 22,652 groups; with the importer 395,524 /
@@ -19,8 +24,13 @@ Grains measured on demo shipments (36 months; 1,000,000 / 4,000,000 rows, names 
 as they grow); with both parties 853,821 / 3,187,619. Month, HS and description 470,821 /
 some 832,000 (a demo description has one HS code; real ones may have several, hence the HS
 code), a fifth of the rows at 4,000,000 and falling, as descriptions repeat month after
-month; with the countries too 761,190 / 2,170,030, too close to the shipments to gain much.
-So a product text with a country or a party name scans the shipments. Month, importer and
+month; with the countries too 761,190 / 2,170,030, too close to the shipments to gain much
+(at 10,000,000, with the importer: 8,551,767). So a product text with a country or a party
+name scans the shipments. A product that also stands for its prepared goods elsewhere
+('cashew', with roasted cashews among other nuts under 200819) is read in two parts that no
+shipment is in both of (`conditions.matching_parts`): its own codes from the roll-ups as any
+HS code, the prepared goods with its name in the description from the descriptions' roll-up
+or, with a country or a party, from the shipments of their code alone. Month, importer and
 exporter alone (`pair_totals`) serve a party's counterparties and a search on party names:
 13,906,451 groups of 50,000,000 demo shipments, built in 11 s.
 
@@ -28,14 +38,14 @@ A search's whole months come from a roll-up; the days of a first or last month i
 in part come from the shipments of those days, so any date range gives the figures a scan
 gives.
 
-What sums cannot give keeps scanning the shipments: the distinct parties (`statistics` of a
-product text takes its sums from the same scan: at 1,000,000 shipments one pass, 75 ms for
-'rice', beats the roll-up's sums and a scan for the parties, 105 ms), the quartiles of unit
-prices (`unit_prices`), the pages of shipments and `party_roles`. The medians of a party's
-profile read its own unit prices (`party_prices`), kept by party within each month: the
-shipments are kept by HS code, so a party's rows lie in every row group of the codes it
-trades (at 50,000,000 shipments, the largest importer's medians: 244 ms from the shipments,
-80 ms from its prices; the table takes some 18 s of the build)."""
+What sums cannot give keeps scanning the shipments: the distinct parties of what no party
+roll-up holds (`statistics` of a product text takes its sums from the same scan: at 1,000,000
+shipments one pass, 75 ms for 'rice', beats the roll-up's sums and a scan for the parties,
+105 ms), the exact quartiles of a search no step roll-up holds, and `party_roles`. The
+medians of a party's profile read its own unit prices (`party_prices`), kept by party within
+each month: the shipments are kept by HS code, so a party's rows lie in every row group of
+the codes it trades (at 50,000,000 shipments, the largest importer's medians: 244 ms from the
+shipments, 80 ms from its prices; the table takes some 18 s of the build)."""
 
 # The SQL here is assembled from constant fragments and table names; every value a user gives
 # travels as a query parameter.
@@ -54,8 +64,8 @@ from typing import Any, NamedTuple
 import duckdb
 
 from apps.market.filters import ShipmentFilters
-from apps.market.index.conditions import matching_clause
-from apps.market.lexicon.search import product_query
+from apps.market.index.conditions import Part, Where, matching_parts
+from apps.market.index.steps import STEPPED, steps
 
 logger = logging.getLogger(__name__)
 
@@ -68,6 +78,9 @@ COLUMNS = (
     "exporter_id",
     "description_id",
 )
+# Columns a roll-up is grouped by that a shipment computes: the step of each measure
+# (`steps`), so a roll-up counts the shipments per step of value, weight or USD/kg.
+DERIVED = {f"{name}_step": steps(measure) for name, measure in STEPPED.items()}
 
 
 @dataclass(frozen=True)
@@ -80,13 +93,15 @@ class Rollup:
 
 _LANE = ("hs_code", "exporter_country", "importer_country")
 # Smallest first among those that can serve the same search: only the fourth holds
-# descriptions, only the last both parties (and no HS code), kept by importer.
+# descriptions, only the fifth both parties (and no HS code), kept by importer; each of the
+# last three alone a step of one measure.
 ROLLUPS = (
     Rollup("lane_totals", _LANE),
     Rollup("importer_totals", (*_LANE, "importer_id")),
     Rollup("exporter_totals", (*_LANE, "exporter_id")),
     Rollup("description_totals", ("hs_code", "description_id")),
     Rollup("pair_totals", ("importer_id", "exporter_id"), order=("importer_id", "month")),
+    *(Rollup(f"{column}s", (*_LANE, column)) for column in DERIVED),
 )
 
 
@@ -124,7 +139,7 @@ def build_rollups(db: duckdb.DuckDBPyConnection) -> None:
     )
     for rollup in ROLLUPS:
         started = time.perf_counter()
-        grain = ", ".join(f"s.{column}" for column in rollup.grain)
+        grain = _grain(rollup.grain)
         db.execute(
             f"""
             CREATE TABLE {rollup.table} AS
@@ -178,35 +193,22 @@ class Source:
     rolled: bool
 
 
+def _grain(columns: Sequence[str]) -> str:
+    return ", ".join(
+        f"{DERIVED[column]} AS {column}" if column in DERIVED else f"s.{column}"
+        for column in columns
+    )
+
+
 def _shipment_rows(columns: Sequence[str], conditions: str) -> str:
     values = ", ".join(f"{measure.value} AS {name}" for name, measure in MEASURES.items())
-    grain = ", ".join(f"s.{column}" for column in columns)
+    grain = _grain(columns)
     return f"SELECT {_MONTH} AS month, {grain}, {values} FROM shipments s WHERE {conditions}"
 
 
-def filtered_columns(filters: ShipmentFilters) -> set[str]:
-    """The columns the conditions of `filters` name (`conditions.matching_clause`)."""
-    columns = set()
-    query = product_query(filters.product_details)
-    if query.groups or query.prepared:
-        columns.add("description_id")
-    if query.hs_codes or filters.hs_codes:
-        columns.add("hs_code")
-    if filters.exporter_country:
-        columns.add("exporter_country")
-    if filters.importer_country:
-        columns.add("importer_country")
-    if filters.importer_name.strip():
-        columns.add("importer_id")
-    if filters.exporter_name.strip():
-        columns.add("exporter_id")
-    return columns
-
-
-def rollup_for(filters: ShipmentFilters, needs: Sequence[str] = ()) -> Rollup | None:
-    """The smallest roll-up holding the columns `filters` names and those `needs`, if any."""
-    wanted = filtered_columns(filters) | set(needs)
-    return next((rollup for rollup in ROLLUPS if wanted <= set(rollup.grain)), None)
+def rollup_for(columns: set[str]) -> Rollup | None:
+    """The smallest roll-up holding `columns`, if any."""
+    return next((rollup for rollup in ROLLUPS if columns <= set(rollup.grain)), None)
 
 
 def whole_months(start: date, end: date) -> tuple[date, date] | None:
@@ -232,15 +234,41 @@ def source(
 ) -> Source:
     """The rows of what `filters` match, and the conditions `also` (on the columns `needs`):
     a roll-up's for the whole months when `rollups` allows and one holds those columns, the
-    shipments' otherwise (`declared_hs`: `conditions.matching_clause`)."""
-    where = matching_clause(filters, declared_hs)
+    shipments' otherwise (`declared_hs`: `conditions.matching_clause`). A search of several
+    parts (`conditions.matching_parts`) reads each part so, as rows of the month, `needs`
+    and the measures; it is `rolled` when one part is."""
+    parts = [
+        _part_rows(filters, part, rollups=rollups, needs=needs, also=also)
+        for part in matching_parts(filters, declared_hs)
+    ]
+    if len(parts) == 1:
+        return parts[0]
+    columns = ", ".join(("month", *dict.fromkeys(needs), *MEASURES))
+    return Source(
+        " UNION ALL ".join(f"SELECT {columns} FROM ({part.sql}) s" for part in parts),
+        [param for part in parts for param in part.params],
+        rolled=any(part.rolled for part in parts),
+    )
+
+
+def _part_rows(
+    filters: ShipmentFilters,
+    part: Part,
+    *,
+    rollups: bool,
+    needs: Sequence[str],
+    also: Sequence[str],
+) -> Source:
+    where = Where()
+    where.extend(part.where)
     for clause in also:
         where.add(clause)
-    rollup = rollup_for(filters, needs) if rollups else None
+    rollup = rollup_for(set(part.columns) | set(needs)) if rollups else None
     months = whole_months(filters.start_date, filters.end_date)
     if rollup is None or months is None:
+        derived = [column for column in needs if column in DERIVED]
         return Source(
-            _shipment_rows(COLUMNS, f"s.date BETWEEN ? AND ? AND {where.sql()}"),
+            _shipment_rows((*COLUMNS, *derived), f"s.date BETWEEN ? AND ? AND {where.sql()}"),
             [filters.start_date, filters.end_date, *where.params],
             rolled=False,
         )

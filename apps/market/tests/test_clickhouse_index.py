@@ -133,8 +133,11 @@ def test_aggregates_match(
     same(duck.top_exporters(filters, limit=5), click.top_exporters(filters, limit=5))
     for by in ("importer", "hs_code", "exporter_country", "month"):
         same(duck.importer_totals(filters, by=by), click.importer_totals(filters, by=by))
+    # ClickHouse's quartiles are exact, as DuckDB's from the prices (not from the roll-up of
+    # shipments per step of price, which estimates them).
+    exact = DuckDBTradeIndex(duck.path, timeout=duck.timeout, rollups=False)
     for by in ("", "origin", "destination"):
-        same(duck.unit_prices(filters, by=by), click.unit_prices(filters, by=by))
+        same(exact.unit_prices(filters, by=by), click.unit_prices(filters, by=by))
     for side in ("importer", "exporter"):
         for measure in ("value", "weight", "shipments"):
             same(

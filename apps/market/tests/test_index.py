@@ -346,6 +346,7 @@ def test_each_step_of_a_build_is_logged_with_its_time(
         "shipments sorted by month",
         "roll-ups",
         "prices by party",
+        "shipments in the order of each measure",
         "written to disk",
     ]
 

@@ -19,7 +19,7 @@ from apps.market import demo, index
 from apps.market.filters import ShipmentFilters
 from apps.market.hs import load_default_nomenclature
 from apps.market.imports import import_shipments
-from apps.market.index import DuckDBTradeIndex, paging
+from apps.market.index import DuckDBTradeIndex, ordered, paging, queries, steps
 from apps.market.index.paging import SHIPMENT_SORTS, window
 from apps.market.models import Shipment
 from apps.market.tests.factories import recorded_statements
@@ -284,10 +284,11 @@ def test_first_days_that_just_reach_the_page_give_its_window() -> None:
 def test_a_page_is_sought_from_the_seek_offset_on(
     snapshot: Path, kept: list[Any], offset: int, counted: bool
 ) -> None:
-    """Before SEEK_FROM a page by value is sorted from the whole search, from it on sought by
-    the search's counts, which are kept an hour."""
+    """Before SEEK_FROM a page by value of a search no roll-up holds (no whole month) is
+    sorted from the whole search, from it on sought by the search's counts, which are kept
+    an hour."""
     trade = DuckDBTradeIndex(snapshot, timeout=0)
-    filters = SEARCHES["everything"]
+    filters = ShipmentFilters(date(2024, 1, 2), date(2024, 1, 30))
 
     sorted_page = [row["id"] for row in trade.page(filters, offset=offset, limit=10, sort="value")]
 
@@ -297,39 +298,69 @@ def test_a_page_is_sought_from_the_seek_offset_on(
     ]
 
 
+@pytest.mark.parametrize("sort", ["-value", "weight", "-price_per_kg"])
+def test_a_search_a_rollup_holds_is_sought_from_its_first_page(
+    snapshot: Path, monkeypatch: pytest.MonkeyPatch, kept: list[Any], sort: str
+) -> None:
+    """By a measure, the counts per step of a search with whole months come from a roll-up,
+    so even its first page is read from a window of steps (of the copy in that measure's
+    order), never from every shipment it matches."""
+    statements = recorded_statements(monkeypatch)
+    trade = DuckDBTradeIndex(snapshot, timeout=0)
+
+    trade.page(SEARCHES["chapter"], offset=0, limit=10, sort=sort)
+
+    key = sort.lstrip("-")
+    copy = ordered.ORDERED[key].table
+    assert kept == [3600]
+    assert any(f"FROM {key}_steps s" in sql for sql in statements)
+    [read] = [sql for sql in statements if sql.startswith("SELECT s.row_id FROM")]
+    assert f"FROM {copy} s" in read
+    assert not [sql for sql in statements if sql.startswith("SELECT s.rowid FROM shipments")]
+
+
 @pytest.mark.parametrize(
     ("sort", "column"),
-    [("value", "s.value_usd"), ("-weight", "s.net_weight_kg"), ("price_per_kg", paging._PER_KG)],
+    [("value", "s.value_usd"), ("-weight", "s.net_weight_kg"), ("price_per_kg", steps.PER_KG)],
 )
 def test_a_page_sought_by_steps_also_bounds_their_column(
     snapshot: Path, monkeypatch: pytest.MonkeyPatch, sort: str, column: str
 ) -> None:
+    """From its ordered copy, by the copy's stored measure, which DuckDB compares with the
+    range of each row group (it cannot with an expression); on a snapshot without the
+    copies, from the shipments by the measure's own expression."""
     statements = recorded_statements(monkeypatch)
     trade = DuckDBTradeIndex(snapshot, timeout=0)
+    filters = SEARCHES["everything"]
 
-    trade.page(SEARCHES["everything"], offset=paging.SEEK_FROM, limit=10, sort=sort)
+    trade.page(filters, offset=paging.SEEK_FROM, limit=10, sort=sort)
+    with monkeypatch.context() as without_copies:
+        without_copies.setattr(queries, "_has_tables", lambda _, tables: tables != ordered.TABLES)
+        trade.page(filters, offset=paging.SEEK_FROM, limit=10, sort=sort)
 
-    [read] = [sql for sql in statements if sql.startswith("SELECT s.rowid FROM shipments")]
-    assert f"{column} <= ?" in read
+    [sought, scanned] = [sql for sql in statements if sql.startswith("SELECT s.row")]
+    assert f"{column} <= ?" in scanned
+    assert f"{ordered.MEASURE} <= ?" in sought
 
 
 def test_a_steps_range_holds_every_value_of_its_steps_and_little_else() -> None:
-    windows = [(-222, -222), (-222, 10), (0, 0), (100, 104), (300, 479)]
+    lowest, per_e = steps.LOWEST_STEP, steps.STEPS_PER_E
+    windows = [(lowest, lowest), (lowest, 10), (0, 0), (100, 104), (300, 959)]
     # 1.0 is the first value of step 0 exactly: a range a hair too narrow leaves it out.
-    edges = [math.exp(step / 32) for step in range(-230, 480, 7)] + [1.0]
+    edges = [math.exp(step / per_e) for step in range(lowest - 8, 960, 13)] + [1.0]
     values = [0.0, -5.0, 0.0005, 0.001, *edges, *(e * (1 + 1e-12) for e in edges)]
     values += [e * (1 - 1e-12) for e in edges]
     step_of = dict(
         duckdb.execute(
-            f"SELECT v, {paging._steps('v')} FROM unnest(?::DOUBLE[]) t(v)", [values]
+            f"SELECT v, {steps.steps('v')} FROM unnest(?::DOUBLE[]) t(v)", [values]
         ).fetchall()
     )
     for first, last in windows:
-        low, high = paging.steps_range(first, last)
-        assert (low is None) == (first == -222)
+        low, high = steps.steps_range(first, last)
+        assert (low is None) == (first == lowest)
         for value, step in step_of.items():
             if first <= step <= last:
                 assert low is None or low <= value
                 assert value <= high
-        assert high < math.exp((last + 1.01) / 32)
-        assert low is None or low > math.exp((first - 0.01) / 32)
+        assert high < math.exp((last + 1.01) / per_e)
+        assert low is None or low > math.exp((first - 0.01) / per_e)

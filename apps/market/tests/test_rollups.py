@@ -184,10 +184,11 @@ def test_every_aggregate_equals_the_scan(snapshot: Path) -> None:
         for name, call in _calls(filters):
             expected, got = call(scanning), call(rolled)
             assert _same(got, expected), f"{search}: {name}\n{got}\n!=\n{expected}"
-    # Searches within a month, and on a product text that asks for words of the descriptions
-    # with a country or a party, scan either way; a product alone in its codes ('rice',
-    # 'coffee') is those codes, which a roll-up holds with the countries and parties.
-    assert rolled_up == 20
+    # Searches within a month scan either way; a product alone in its codes ('rice', 'coffee')
+    # is those codes, which a roll-up holds with the countries and parties, and so is a
+    # product's own part beside its prepared goods ('cashew' to the US: the roasted cashews
+    # among other nuts are scanned, within their code).
+    assert rolled_up == 21
 
 
 def test_the_rollups_hold_every_shipment(snapshot: Path) -> None:
@@ -402,7 +403,9 @@ def test_a_profile_from_the_rollups_equals_the_scan_and_its_shipments(
 
 
 _READS = re.compile(r"\b(?:from|join)\s+(\w+)", re.IGNORECASE)
-LANE, IMPORTERS, EXPORTERS, DESCRIPTIONS, PAIRS = (rollup.table for rollup in ROLLUPS)
+LANE, IMPORTERS, EXPORTERS, DESCRIPTIONS, PAIRS, _, _, PRICE_STEPS = (
+    rollup.table for rollup in ROLLUPS
+)
 SCAN = "shipments"
 _BULK = {SCAN, PARTY_PRICES, *(rollup.table for rollup in ROLLUPS)}
 
@@ -430,6 +433,8 @@ def test_each_aggregate_reads_the_smallest_rollup_that_serves_it(
     # which. Rice is 1006 alone: its codes say it all.
     text = ShipmentFilters(*THREE_YEARS, product_details="dried mango")
     codes_only = ShipmentFilters(*THREE_YEARS, product_details="rice")
+    # Cashews are 080131 and 080132 alone, and roasted ones among other nuts under 200819.
+    prepared = ShipmentFilters(*THREE_YEARS, product_details="cashew")
     importer = ShipmentFilters(*THREE_YEARS, importer_name=names["importer"])
     exporter = ShipmentFilters(*THREE_YEARS, exporter_name=names["exporter"])
     [busiest] = index.importer_totals(heading, limit=1)
@@ -486,6 +491,23 @@ def test_each_aggregate_reads_the_smallest_rollup_that_serves_it(
             {SCAN},
         ),
         ("a product alone in its codes", lambda: index.monthly(codes_only), {LANE}),
+        (
+            "a product and its prepared goods elsewhere",
+            lambda: index.monthly(prepared),
+            {LANE, DESCRIPTIONS},
+        ),
+        (
+            "a product and its prepared goods elsewhere, top importers",
+            lambda: index.top_importers(prepared, limit=5),
+            {IMPORTERS, SCAN},
+        ),
+        ("unit prices", lambda: index.unit_prices(heading, by="origin"), {PRICE_STEPS}),
+        (
+            "unit prices of a product and its prepared goods elsewhere",
+            lambda: index.unit_prices(prepared),
+            {PRICE_STEPS, SCAN},
+        ),
+        ("unit prices of a product text", lambda: index.unit_prices(text), {SCAN}),
         (
             "a product alone in its codes, top importers",
             lambda: index.top_importers(codes_only, limit=5),
@@ -611,3 +633,49 @@ def test_an_index_without_rollups_scans(snapshot: Path, monkeypatch: pytest.Monk
         assert _same(index.statistics(heading), rolled.statistics(heading))
         assert _tables_read(monkeypatch, partial(index.party_profile, party)) == {SCAN}
         assert _same(index.party_profile(party), rolled.party_profile(party))
+
+
+@pytest.mark.parametrize("by", ["", "origin", "destination"])
+def test_unit_prices_from_the_price_steps_are_within_their_bound_of_the_prices(
+    snapshot: Path, by: str
+) -> None:
+    """Where a roll-up counts the shipments per step of price, the quartiles are estimated
+    from those counts within the bound the answer states; the counts, weights, values and
+    averages are those of the prices themselves."""
+    rolled = DuckDBTradeIndex(snapshot, timeout=0)
+    scanning = DuckDBTradeIndex(snapshot, timeout=0, rollups=False)
+    compared = 0
+    for search in ("three headings, three years", "heading, partial months at both ends"):
+        filters = SEARCHES[search]({})
+        sketched, exact = rolled.unit_prices(filters, by=by), scanning.unit_prices(filters, by=by)
+
+        assert (sketched["approximate"], exact["approximate"]) == (True, False)
+        assert exact["relative_error"] is None
+        bound = sketched["relative_error"]
+        assert 0 < bound < 0.01
+        assert [row.get("country") for row in sketched["groups"]] == [
+            row.get("country") for row in exact["groups"]
+        ]
+        pairs = zip(
+            [*sketched["months"], *(m for g in sketched["groups"] for m in [g, *g["months"]])],
+            [*exact["months"], *(m for g in exact["groups"] for m in [g, *g["months"]])],
+            strict=True,
+        )
+        for got, expected in pairs:
+            for name in ("priced_shipments", "net_weight_kg", "value_usd", "average"):
+                assert _same(got[name], expected[name]), (name, got, expected)
+            for name in ("p25", "median", "p75"):
+                # A hair above the bound: a price at the edge of its step meets it exactly.
+                assert got[name] == pytest.approx(expected[name], rel=bound * (1 + 1e-9))
+                compared += 1
+    assert compared > 30
+
+
+def test_unit_prices_of_a_search_no_rollup_holds_are_exact(snapshot: Path) -> None:
+    index = DuckDBTradeIndex(snapshot, timeout=0)
+    within_a_month = ShipmentFilters(date(2024, 2, 3), date(2024, 2, 20), hs_codes=("09",))
+
+    prices = index.unit_prices(within_a_month)
+
+    assert (prices["approximate"], prices["relative_error"]) == (False, None)
+    assert prices["months"]
