@@ -212,6 +212,7 @@ def _answer(request: HttpRequest, payload: AskIn) -> dict[str, Any]:
     importers: list[dict[str, Any]] = []
     exporters: list[dict[str, Any]] = []
     prices: list[dict[str, Any]] = []
+    prices_estimated = False
     months: list[dict[str, Any]] = []
     # The search's own rankings and series answer the question, unless it compares countries
     # or companies: the search then holds every one of that side.
@@ -222,7 +223,8 @@ def _answer(request: HttpRequest, payload: AskIn) -> dict[str, Any]:
         elif not filters.importer_name:
             importers = selectors.top_importers(filters, limit=parsed.ranked)
         if parsed.figures == "price":
-            prices = selectors.unit_prices(filters)["months"]
+            unit_prices = selectors.unit_prices(filters)
+            prices, prices_estimated = unit_prices["months"], unit_prices["approximate"]
         elif parsed.figures == "trend":
             months = selectors.monthly_summary(filters)
     compared = []
@@ -233,7 +235,14 @@ def _answer(request: HttpRequest, payload: AskIn) -> dict[str, Any]:
             for value in parsed.comparison.values
         ]
     text = ask.compose_answer(
-        parsed, statistics, importers, exporters, prices=prices, months=months, compared=compared
+        parsed,
+        statistics,
+        importers,
+        exporters,
+        prices=prices,
+        prices_estimated=prices_estimated,
+        months=months,
+        compared=compared,
     )
     if not statistics["shipments"] and _goods_never_shipped(filters, context):
         text = ask.goods_not_in_data(parsed)

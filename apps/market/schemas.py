@@ -162,6 +162,12 @@ class PriceGroupOut(PriceFigures):
 
 class UnitPricesOut(Schema):
     unit: Literal["USD/kg"]
+    approximate: bool = Field(
+        description="Whether the quartiles are estimated (from the shipments per step of price)"
+    )
+    relative_error: float | None = Field(
+        description="The most an estimated quartile differs from the exact one, as a share of it"
+    )
     months: list[PriceMonthOut]
     groups: list[PriceGroupOut]
 

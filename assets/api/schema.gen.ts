@@ -1432,6 +1432,16 @@ export interface components {
              * @constant
              */
             unit: "USD/kg";
+            /**
+             * Approximate
+             * @description Whether the quartiles are estimated (from the shipments per step of price)
+             */
+            approximate: boolean;
+            /**
+             * Relative Error
+             * @description The most an estimated quartile differs from the exact one, as a share of it
+             */
+            relative_error: number | null;
             /** Months */
             months: components["schemas"]["PriceMonthOut"][];
             /** Groups */

@@ -214,12 +214,14 @@ def compose_answer(
     top_exporters: list[dict[str, Any]] | None = None,
     *,
     prices: list[dict[str, Any]] | None = None,
+    prices_estimated: bool = False,
     months: list[dict[str, Any]] | None = None,
     compared: list[tuple[Any, dict[str, Any]]] | None = None,
 ) -> str:
     """The answer in the question's language, with the figures of `statistics`,
-    `top_importers`, `top_exporters`, the unit prices per month (`prices`), the monthly
-    totals (`months`) and the statistics of each thing compared (`compared`) only."""
+    `top_importers`, `top_exporters`, the unit prices per month (`prices`, their percentiles
+    estimated when `prices_estimated`), the monthly totals (`months`) and the statistics of
+    each thing compared (`compared`) only."""
     language = parsed.language if parsed.language in LANGUAGES else "en"
     if parsed.future:
         return beyond_the_data(parsed)
@@ -291,7 +293,11 @@ def compose_answer(
     if compared and parsed.comparison:
         sentences.append(side_by_side(compared, language, parsed.comparison.field))
     if parsed.figures == "price":
-        sentences.append(price_change(whole_months(prices or [], parsed.filters), language))
+        sentences.append(
+            price_change(
+                whole_months(prices or [], parsed.filters), language, estimated=prices_estimated
+            )
+        )
     if parsed.figures == "trend":
         sentences.append(monthly_trend(whole_months(months or [], parsed.filters), language))
     top = _top_importers(top_importers or [], language, parsed.ranked)

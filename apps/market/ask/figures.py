@@ -32,9 +32,10 @@ def _change(first: float, last: float, language: str) -> str:
     return f"{percent}%"
 
 
-def price_change(prices: list[dict[str, Any]], language: str) -> str:
+def price_change(prices: list[dict[str, Any]], language: str, *, estimated: bool = False) -> str:
     """The unit price in USD per kg: the middle half and the median of the last month's priced
-    shipments, against the first month's average ('' without priced shipments)."""
+    shipments (marked ≈ when `estimated`), against the first month's average ('' without
+    priced shipments)."""
     months = [row for row in prices if row.get("average") and row.get("median")]
     if not months:
         return {
@@ -50,7 +51,8 @@ def price_change(prices: list[dict[str, Any]], language: str) -> str:
         return _money(value, language, cents=True)
 
     when = _month(str(last["month"]), language)
-    spread = (usd(last["p25"]), usd(last["p75"]), usd(last["median"]))
+    about = "≈" if estimated else ""  # once before the range, once before the median
+    spread = (f"{about}{usd(last['p25'])}", usd(last["p75"]), f"{about}{usd(last['median'])}")
     if language == "vi":
         text = (
             f"Giá {when}: một nửa số lô hàng ở mức {spread[0]}–{spread[1]}/kg, "

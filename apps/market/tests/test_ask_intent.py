@@ -195,6 +195,10 @@ def test_a_price_answer_gives_usd_per_kg_its_spread_and_change() -> None:
         "$6.10; the average went from $5.00 per kg in Jan 2025 to $6.00 (+20.0%)."
     )
     assert "no price per kg" in price_change([], "en")
+    # Percentiles estimated from the shipments per step of price say so.
+    assert price_change(prices, "en", estimated=True).startswith(
+        "Price in Feb 2025: the middle half of shipments paid ≈$5.50–$6.40 per kg, median ≈$6.10;"
+    )
 
 
 def test_compared_figures_are_side_by_side_with_the_difference() -> None:

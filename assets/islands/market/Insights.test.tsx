@@ -221,6 +221,8 @@ describe("PricePanel", () => {
     const fetchMock = stubApi({
       [`GET ${UNIT_PRICES_PATH}`]: ok({
         unit: "USD/kg",
+        approximate: false,
+        relative_error: null,
         months: [
           { month: "2025-01", p25: 6.5, median: 7, p75: 7.25, ...FIGURES },
           { month: "2025-02", p25: 6.75, median: 7.1, p75: 7.5, ...FIGURES },
@@ -244,8 +246,25 @@ describe("PricePanel", () => {
     expect(chart).toBeTruthy();
   });
 
+  it("marks estimated percentiles and says how close they are", async () => {
+    stubApi({
+      [`GET ${UNIT_PRICES_PATH}`]: ok({
+        unit: "USD/kg",
+        approximate: true,
+        relative_error: 0.0078,
+        months: [{ month: "2025-01", p25: 6.5, median: 7, p75: 7.25, ...FIGURES }],
+        groups: [],
+      }),
+    });
+    renderFresh(<PricePanel query="product_details=cashew" countries={COUNTRIES} />);
+
+    expect(await screen.findByText("Percentiles marked ≈ are estimated from the shipments grouped by price, within 0.8% of the exact figure.")).toBeTruthy();
+    const months = screen.getByRole("table", { name: /by month/ });
+    expect(within(months).getAllByRole("row")[1]?.textContent).toBe("Jan 2025≈ $6.50/kg≈ $7/kg≈ $7.25/kg$7/kg330 t");
+  });
+
   it("says so when no shipment has a weight", async () => {
-    stubApi({ [`GET ${UNIT_PRICES_PATH}`]: ok({ unit: "USD/kg", months: [], groups: [] }) });
+    stubApi({ [`GET ${UNIT_PRICES_PATH}`]: ok({ unit: "USD/kg", approximate: false, relative_error: null, months: [], groups: [] }) });
     renderFresh(<PricePanel query="product_details=cashew" countries={COUNTRIES} />);
     expect(await screen.findByText(/no price per kg/)).toBeTruthy();
   });

@@ -45,11 +45,14 @@ export const PricePanel = memo(function PricePanel({ query, countries }: Props) 
   const answer = useSWR<UnitPrices, unknown>(key, fetchData<UnitPrices>, { keepPreviousData: true });
   const { shown: data, pending } = useDeferredData(answer.data);
   const perKg = (value: number | null) => (value === null ? "—" : t("market.unit.perKg", { price: formatUsd(value, language) }));
+  // Percentiles estimated from the shipments per step of price are marked as such.
+  const estimated = data?.approximate === true;
+  const percentile = (value: number | null) => (estimated && value !== null ? t("market.prices.about", { value: perKg(value) }) : perKg(value));
   const quartileCells = (row: PriceFigures) => (
     <>
-      <td className="data-table__number">{perKg(row.p25)}</td>
-      <td className="data-table__number">{perKg(row.median)}</td>
-      <td className="data-table__number">{perKg(row.p75)}</td>
+      <td className="data-table__number">{percentile(row.p25)}</td>
+      <td className="data-table__number">{percentile(row.median)}</td>
+      <td className="data-table__number">{percentile(row.p75)}</td>
       <td className="data-table__number">{perKg(row.average)}</td>
       <td className="data-table__number">{intl.formatNumber(row.pricedShipments)}</td>
       <td className="data-table__number">{formatWeight(t, intl, row.netWeightKg)}</td>
@@ -166,6 +169,11 @@ export const PricePanel = memo(function PricePanel({ query, countries }: Props) 
         </label>
       </div>
       <p className="market-panel__hint">{t("market.prices.hint")}</p>
+      {estimated && data.relativeError !== null && (
+        <p className="market-panel__hint">
+          {t("market.prices.estimate", { error: intl.formatNumber(data.relativeError, { style: "percent", maximumFractionDigits: 1 }) })}
+        </p>
+      )}
       {body}
     </section>
   );
