@@ -7,11 +7,12 @@ implement the same methods."""
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -136,11 +137,24 @@ def _has_rollups(path: str) -> bool:
     return _has_tables(path, (*(rollup.table for rollup in ROLLUPS), PARTY_PRICES))
 
 
+@lru_cache(maxsize=1024)
+def _resolved(path: str, timeout: float, sql: str, params: str) -> tuple[int, ...]:
+    """The ids of one list the statement `sql` gives with `params` (JSON) on a snapshot
+    (`conditions.Resolve`)."""
+    cursor = BoundedCursor(_open(path).cursor(), timeout)
+    try:
+        cursor.execute(sql, json.loads(params))
+        [(ids,)] = cursor.fetchall()
+    finally:
+        cursor.close()
+    return tuple(sorted(ids or ()))
+
+
 @lru_cache(maxsize=256)
 def _declared_hs(path: str, product_details: str, timeout: float) -> tuple[str, ...]:
     """The HS codes the descriptions a product text matches were declared under, on a
     snapshot with the roll-ups; none without a product text."""
-    query = declared_hs_query(product_details)
+    query = declared_hs_query(product_details, partial(_resolve, path, timeout))
     if query is None or not _has_rollups(path):
         return ()
     cursor = BoundedCursor(_open(path).cursor(), timeout)
@@ -150,6 +164,10 @@ def _declared_hs(path: str, product_details: str, timeout: float) -> tuple[str, 
     finally:
         cursor.close()
     return tuple(sorted(codes or ()))
+
+
+def _resolve(path: str, timeout: float, sql: str, params: Sequence[Any]) -> tuple[int, ...]:
+    return _resolved(path, timeout, sql, json.dumps(list(params)))
 
 
 class DuckDBTradeIndex(TradeAnalysis):
@@ -174,10 +192,14 @@ class DuckDBTradeIndex(TradeAnalysis):
             needs=needs,
             also=also,
             declared_hs=self._declared_hs(filters),
+            resolve=self._resolve,
         )
 
     def _where(self, filters: ShipmentFilters) -> Where:
-        return where_clause(filters, self._declared_hs(filters))
+        return where_clause(filters, self._declared_hs(filters), self._resolve)
+
+    def _resolve(self, sql: str, params: Sequence[Any]) -> tuple[int, ...]:
+        return _resolve(str(self.path), self.timeout, sql, params)
 
     def _declared_hs(self, filters: ShipmentFilters) -> tuple[str, ...]:
         return _declared_hs(str(self.path), filters.product_details, self.timeout)

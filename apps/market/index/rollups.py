@@ -64,7 +64,7 @@ from typing import Any, NamedTuple
 import duckdb
 
 from apps.market.filters import ShipmentFilters
-from apps.market.index.conditions import Part, Where, matching_parts
+from apps.market.index.conditions import Part, Resolve, Where, matching_parts
 from apps.market.index.steps import STEPPED, steps
 
 logger = logging.getLogger(__name__)
@@ -231,15 +231,16 @@ def source(
     needs: Sequence[str] = (),
     also: Sequence[str] = (),
     declared_hs: Sequence[str] = (),
+    resolve: Resolve | None = None,
 ) -> Source:
     """The rows of what `filters` match, and the conditions `also` (on the columns `needs`):
     a roll-up's for the whole months when `rollups` allows and one holds those columns, the
-    shipments' otherwise (`declared_hs`: `conditions.matching_clause`). A search of several
-    parts (`conditions.matching_parts`) reads each part so, as rows of the month, `needs`
-    and the measures; it is `rolled` when one part is."""
+    shipments' otherwise (`declared_hs`, `resolve`: `conditions.matching_clause`). A search
+    of several parts (`conditions.matching_parts`) reads each part so, as rows of the month,
+    `needs` and the measures; it is `rolled` when one part is."""
     parts = [
         _part_rows(filters, part, rollups=rollups, needs=needs, also=also)
-        for part in matching_parts(filters, declared_hs)
+        for part in matching_parts(filters, declared_hs, resolve)
     ]
     if len(parts) == 1:
         return parts[0]

@@ -13,7 +13,7 @@ from apps.market import index
 from apps.market.filters import ShipmentFilters
 from apps.market.index import DuckDBTradeIndex
 from apps.market.models import Shipment
-from apps.market.tests.factories import party, ship
+from apps.market.tests.factories import party, recorded_statements, ship
 
 pytestmark = pytest.mark.django_db
 
@@ -301,3 +301,35 @@ def test_chinese_words_match_as_written_never_a_character_away(
     index.build_snapshot()
     assert current().count(search(product_details="乌兰巴托布")) == 1
     assert current().count(search(product_details="乌兰巴托市")) == 0
+
+
+def test_the_calls_of_one_search_look_its_texts_up_once(
+    trade: dict[str, Shipment], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A product text's descriptions and a name's parties are looked up once per snapshot;
+    every call of the search then finds its rows by those ids, with the answers a lookup
+    within each statement gives."""
+    search = ShipmentFilters(
+        date(2024, 1, 1), date(2024, 12, 31), product_details="robusta", exporter_name="saigon"
+    )
+    path = index.current_snapshot()
+    assert path is not None
+    trade = DuckDBTradeIndex(path, timeout=0)
+    statements = recorded_statements(monkeypatch)
+
+    calls = [
+        lambda trade: trade.count(search),
+        lambda trade: trade.statistics(search),
+        lambda trade: trade.monthly(search),
+        lambda trade: [row["id"] for row in trade.page(search, offset=0, limit=10)],
+        lambda trade: trade.unit_prices(search),
+    ]
+    answers = [call(trade) for call in calls]
+    lookups = [sql for sql in statements if "vocabulary" in sql]
+
+    assert answers[0] == 1
+    assert [call(trade) for call in calls] == answers
+    # One for the descriptions, one for the exporter's parties.
+    assert len(lookups) == 2
+    monkeypatch.setattr(DuckDBTradeIndex, "_resolve", None)
+    assert answers == [call(trade) for call in calls]
