@@ -20,7 +20,7 @@ from django.conf import settings
 from apps.market.index import queries
 from apps.market.index.bounded import QueryTimedOut
 from apps.market.index.build import build_snapshot
-from apps.market.index.queries import DuckDBTradeIndex, IndexMissing, TradeIndex
+from apps.market.index.queries import DuckDBTradeIndex, IndexMissing, TradeIndex, complete
 from apps.market.index.storage import (
     build_config,
     current_snapshot,
@@ -54,6 +54,7 @@ __all__ = [
     "TradeIndex",
     "build_config",
     "build_snapshot",
+    "complete",
     "current_snapshot",
     "index_directory",
     "load_server",

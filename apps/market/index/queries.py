@@ -137,6 +137,12 @@ def _has_rollups(path: str) -> bool:
     return _has_tables(path, (*(rollup.table for rollup in ROLLUPS), PARTY_PRICES))
 
 
+def complete(path: Path) -> bool:
+    """Whether a snapshot holds every table a build makes now: one an earlier version built
+    still answers every search, only more slowly, until it is built again."""
+    return _has_rollups(str(path)) and _has_tables(str(path), ordered.TABLES)
+
+
 @lru_cache(maxsize=1024)
 def _resolved(path: str, timeout: float, sql: str, params: str) -> tuple[int, ...]:
     """The ids of one list the statement `sql` gives with `params` (JSON) on a snapshot

@@ -118,3 +118,36 @@ def test_seed_demo_sets_up_both_demo_accounts_and_the_demo_shipments_once():
     assert "Demo shipments" not in out.getvalue()
     assert billing_selectors.usage(paid)["credits"]["bought"] == 500
     assert Shipment.objects.filter(source=demo.SOURCE).count() == 300
+
+
+def test_build_trade_index_if_missing_builds_again_a_snapshot_an_earlier_version_built(
+    tmp_path, settings
+):
+    """A snapshot without a table a build makes now (here the copy in the order of value)
+    still answers, and `--if-missing` builds it again; a complete one it keeps."""
+    import duckdb
+
+    settings.TRADE_INDEX_DIR = tmp_path / "trade-index"
+    path = tmp_path / "s.csv"
+    path.write_text(",".join(SHIPMENT_FILE_COLUMNS) + "\n" + ROW.format(id="1") + "\n")
+    call_command("import_shipments", str(path), "--no-progress", stdout=io.StringIO())
+    built = index.current_snapshot()
+    assert built is not None
+    assert index.complete(built)
+    out = io.StringIO()
+    call_command("build_trade_index", "--if-missing", stdout=out)
+    assert "already built" in out.getvalue()
+    assert index.current_snapshot() == built
+
+    older = built.with_name("shipments-1.duckdb")
+    built.rename(older)
+    with duckdb.connect(str(older)) as db:
+        db.execute("DROP TABLE shipments_by_value")
+    (settings.TRADE_INDEX_DIR / "CURRENT").write_text(older.name)
+    assert not index.complete(older)
+    call_command("build_trade_index", "--if-missing", stdout=io.StringIO())
+
+    rebuilt = index.current_snapshot()
+    assert rebuilt is not None
+    assert rebuilt != older
+    assert index.complete(rebuilt)

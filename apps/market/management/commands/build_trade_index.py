@@ -17,7 +17,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
-            "--if-missing", action="store_true", help="Only when no index exists yet."
+            "--if-missing",
+            action="store_true",
+            help="Only when no index exists yet, or the snapshot lacks tables a build makes now.",
         )
         parser.add_argument(
             "--clickhouse",
@@ -31,7 +33,8 @@ class Command(BaseCommand):
         if options["clickhouse"]:
             self._load_clickhouse(options["clickhouse"], if_missing=options["if_missing"])
             return
-        if options["if_missing"] and index.current_snapshot() is not None:
+        current = index.current_snapshot()
+        if options["if_missing"] and current is not None and index.complete(current):
             self.stdout.write("The trade index is already built.")
             return
         started = time.perf_counter()

@@ -62,6 +62,7 @@ class Command(BaseCommand):
             )
             if report.index_snapshot is not None:
                 self.stdout.write(f"Trade index {report.index_snapshot.name} built")
-        if index.current_snapshot() is None:
+        current = index.current_snapshot()
+        if current is None or not index.complete(current):
             snapshot = index.build_snapshot()
             self.stdout.write(f"Trade index {snapshot.name} built")
