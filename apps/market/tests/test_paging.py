@@ -364,3 +364,40 @@ def test_a_steps_range_holds_every_value_of_its_steps_and_little_else() -> None:
                 assert value <= high
         assert high < math.exp((last + 1.01) / per_e)
         assert low is None or low > math.exp((first - 0.01) / per_e)
+
+
+def test_an_ordered_copy_holds_every_shipment_in_its_measure_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Written range by range of the measure (a few hundred rows a sort here), each copy
+    holds every shipment once, its measure as the shipment's, largest first and the
+    shipments without it last."""
+    db = duckdb.connect()
+    db.execute(
+        """
+        CREATE TABLE shipments AS SELECT i AS id, DATE '2024-01-01' + (i % 90)::INTEGER AS date,
+            '0801' AS hs_code, i % 5 AS description_id, i % 7 AS exporter_id,
+            i % 11 AS importer_id, 'VN' AS exporter_country, 'US' AS importer_country,
+            CASE WHEN i % 11 = 0 THEN NULL WHEN i % 13 = 0 THEN 0 ELSE (i * 104729) % 3001 END
+              ::DOUBLE AS net_weight_kg,
+            CASE WHEN i % 7 = 0 THEN 25000 ELSE (i * 7919) % 10007 END::DOUBLE AS value_usd
+        FROM range(2000) t(i)
+        """
+    )
+    monkeypatch.setattr(ordered, "SORTED_AT_ONCE", 300)
+
+    ordered.build_ordered(db)
+
+    for copy in ordered.ORDERED.values():
+        rows = db.execute(
+            f"SELECT c.row_id, c.measure, {copy.measure} FROM {copy.table} c "
+            "JOIN (SELECT rowid AS row_id, * FROM shipments) s ON s.row_id = c.row_id "
+            "ORDER BY c.rowid"
+        ).fetchall()
+        assert sorted(row_id for row_id, _, _ in rows) == list(range(2000))
+        assert all(measure == own for _, measure, own in rows if own is not None)
+        measures = [measure for _, measure, _ in rows]
+        known = [measure for measure in measures if measure is not None]
+        # Every shipment has a value; some have no weight, or a zero weight and so no USD/kg.
+        assert (len(known) < len(measures)) == (copy.table != "shipments_by_value")
+        assert measures == [*sorted(known, reverse=True), *[None] * (len(measures) - len(known))]
