@@ -36,8 +36,8 @@ from apps.market.index.steps import STEPPED, steps, steps_range
 
 # The orders by name (a leading '-' is descending): by date, or by a measure with the rows
 # without it last either way; ties go newest first.
-_BY_DATE = {"-date": "s.date DESC, s.id DESC", "date": "s.date, s.id"}
 _TIES = "s.date DESC, s.id DESC"
+_BY_DATE = {"-date": _TIES, "date": "s.date, s.id"}
 SHIPMENT_SORTS = (*_BY_DATE, *(f"{way}{name}" for name in STEPPED for way in ("-", "")))
 DEFAULT_SORT = "-date"
 
