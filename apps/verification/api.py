@@ -25,14 +25,21 @@ from apps.verification.schemas import (
     CheckIn,
     ContactIn,
     DomainQuery,
+    FoundCompanyOut,
+    ProgressOut,
     ReportIn,
+    ReportReceivedOut,
+    ResultOut,
+    SanctionsSection,
     SearchQuery,
+    TradeSection,
+    VerificationCompanyOut,
+    WebsiteSection,
     report_form,
 )
 
 router = Router(tags=["lead verification"], auth=session_or_bearer)
 
-Data = Envelope[Any]
 CHECK_PATHS = {
     "company-profile": "company_profile",
     "trade-data": "trade_data",
@@ -45,7 +52,7 @@ def _language(request: HttpRequest) -> str:
     return normalize(get_language_from_request(request)) or "en"
 
 
-@router.get("lead-verification/companies", response=Data)
+@router.get("lead-verification/companies", response=Envelope[list[VerificationCompanyOut]])
 @same_origin_only
 def search(request: HttpRequest, query: Query[SearchQuery]) -> dict[str, Any]:
     with search_allowance(signed_in_user(request).pk):
@@ -53,7 +60,7 @@ def search(request: HttpRequest, query: Query[SearchQuery]) -> dict[str, Any]:
     return envelope(rows, total=len(rows))
 
 
-@router.get("lead-verification/companies/extend", response=Data)
+@router.get("lead-verification/companies/extend", response=Envelope[list[FoundCompanyOut]])
 @same_origin_only
 def search_internet(request: HttpRequest, query: Query[SearchQuery]) -> dict[str, Any]:
     """Companies from the company registry and the web search, in the rows of the database
@@ -76,7 +83,9 @@ def search_internet(request: HttpRequest, query: Query[SearchQuery]) -> dict[str
     return envelope(rows, total=len(rows), unavailable=found.unavailable)
 
 
-@router.post("lead-verification/companies/request-contact", response={201: Data})
+@router.post(
+    "lead-verification/companies/request-contact", response={201: Envelope[ReportReceivedOut]}
+)
 def request_contact(request: HttpRequest, payload: ContactIn) -> Status[dict[str, Any]]:
     stored = services.request_report(
         user=signed_in_user(request),
@@ -89,12 +98,14 @@ def request_contact(request: HttpRequest, payload: ContactIn) -> Status[dict[str
     )
 
 
-@router.get("lead-verification/companies/{company_id}", response=Data)
+@router.get("lead-verification/companies/{company_id}", response=Envelope[VerificationCompanyOut])
 def company(request: HttpRequest, company_id: RecordId) -> dict[str, Any]:
     return envelope(selectors.company(company_id))
 
 
-@router.post("lead-verification/companies/{company_id}/checks/{check}", response=Data)
+@router.post(
+    "lead-verification/companies/{company_id}/checks/{check}", response=Envelope[ProgressOut]
+)
 def run_check(
     request: HttpRequest, company_id: RecordId, check: str, payload: CheckIn
 ) -> dict[str, Any]:
@@ -112,29 +123,38 @@ def run_check(
     return envelope(selectors.progress(verification), check=CHECK_PATHS[check])
 
 
-@router.get("lead-verification/companies/{company_id}/results", response=Data)
+@router.get("lead-verification/companies/{company_id}/results", response=Envelope[ResultOut])
 def results(request: HttpRequest, company_id: RecordId) -> dict[str, Any]:
     return envelope(selectors.results(signed_in_user(request), company_id, _language(request)))
 
 
-@router.get("lead-verification/companies/{company_id}/shipments/summary", response=Data)
+@router.get(
+    "lead-verification/companies/{company_id}/shipments/summary", response=Envelope[TradeSection]
+)
 def shipments_summary(request: HttpRequest, company_id: RecordId) -> dict[str, Any]:
     return envelope(selectors.trade_section(signed_in_user(request), company_id))
 
 
-@router.get("lead-verification/companies/{company_id}/sanctions/check", response=Data)
+@router.get(
+    "lead-verification/companies/{company_id}/sanctions/check", response=Envelope[SanctionsSection]
+)
 def sanctions_check(request: HttpRequest, company_id: RecordId) -> dict[str, Any]:
     return envelope(selectors.sanctions_section(signed_in_user(request), company_id))
 
 
-@router.get("lead-verification/companies/{company_id}/domains/check", response=Data)
+@router.get(
+    "lead-verification/companies/{company_id}/domains/check", response=Envelope[WebsiteSection]
+)
 def domain_check(
     request: HttpRequest, company_id: RecordId, query: Query[DomainQuery]
 ) -> dict[str, Any]:
     return envelope(selectors.website_section(signed_in_user(request), company_id, query.domain))
 
 
-@router.post("lead-verification/companies/{company_id}/request-report", response={201: Data})
+@router.post(
+    "lead-verification/companies/{company_id}/request-report",
+    response={201: Envelope[ReportReceivedOut]},
+)
 def request_report(
     request: HttpRequest, company_id: RecordId, payload: ReportIn
 ) -> Status[dict[str, Any]]:
@@ -150,6 +170,6 @@ def request_report(
     )
 
 
-@router.get("users/lead-verification", response=Data)
+@router.get("users/lead-verification", response=Envelope[list[ProgressOut]])
 def my_verifications(request: HttpRequest) -> dict[str, Any]:
     return envelope(selectors.user_verifications(signed_in_user(request)))

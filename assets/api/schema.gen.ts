@@ -2396,14 +2396,98 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** Envelope[Any] */
-        Envelope_Any_: {
+        /** Envelope[list[VerificationCompanyOut]] */
+        Envelope_list_VerificationCompanyOut__: {
             /** Data */
-            data: unknown;
+            data: components["schemas"]["VerificationCompanyOut"][];
             /** Meta */
             meta?: {
                 [key: string]: unknown;
             };
+        };
+        /**
+         * VerificationCompanyOut
+         * @description A company of the database search (`selectors.company_data`).
+         */
+        VerificationCompanyOut: {
+            /** Id */
+            id: number | null;
+            /** Name */
+            name: string;
+            /** Domain */
+            domain: string;
+            /** Website */
+            website: string;
+            /** Country */
+            country: string;
+            /** City */
+            city: string;
+            /** Industries */
+            industries: string[];
+            /** Industry */
+            industry: string;
+            /** Employees */
+            employees: number | null;
+            /** Founded Year */
+            founded_year: number | null;
+            /** Is Demo */
+            is_demo: boolean;
+        };
+        /** Envelope[list[FoundCompanyOut]] */
+        Envelope_list_FoundCompanyOut__: {
+            /** Data */
+            data: components["schemas"]["FoundCompanyOut"][];
+            /** Meta */
+            meta?: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * FoundCompanyOut
+         * @description A company of the internet search: not stored (no id), with its source's record.
+         */
+        FoundCompanyOut: {
+            /** Id */
+            id: number | null;
+            /** Name */
+            name: string;
+            /** Domain */
+            domain: string;
+            /** Website */
+            website: string;
+            /** Country */
+            country: string;
+            /** City */
+            city: string;
+            /** Industries */
+            industries: string[];
+            /** Industry */
+            industry: string;
+            /** Employees */
+            employees: number | null;
+            /** Founded Year */
+            founded_year: number | null;
+            /** Is Demo */
+            is_demo: boolean;
+            /** Source */
+            source: string;
+            /** Source Record Id */
+            source_record_id: string;
+        };
+        /** Envelope[ReportReceivedOut] */
+        Envelope_ReportReceivedOut_: {
+            data: components["schemas"]["ReportReceivedOut"];
+            /** Meta */
+            meta?: {
+                [key: string]: unknown;
+            };
+        };
+        /** ReportReceivedOut */
+        ReportReceivedOut: {
+            /** Id */
+            id: number;
+            /** Status */
+            status: string;
         };
         /**
          * ContactIn
@@ -2446,6 +2530,90 @@ export interface components {
              */
             message: string;
         };
+        /** Envelope[VerificationCompanyOut] */
+        Envelope_VerificationCompanyOut_: {
+            data: components["schemas"]["VerificationCompanyOut"];
+            /** Meta */
+            meta?: {
+                [key: string]: unknown;
+            };
+        };
+        /** CheckStates */
+        CheckStates: {
+            /**
+             * Company Profile
+             * @enum {string}
+             */
+            company_profile: "pending" | "in_progress" | "success" | "error";
+            /**
+             * Trade Data
+             * @enum {string}
+             */
+            trade_data: "pending" | "in_progress" | "success" | "error";
+            /**
+             * Sanctions
+             * @enum {string}
+             */
+            sanctions: "pending" | "in_progress" | "success" | "error";
+            /**
+             * Website
+             * @enum {string}
+             */
+            website: "pending" | "in_progress" | "success" | "error";
+        };
+        /** Envelope[ProgressOut] */
+        Envelope_ProgressOut_: {
+            data: components["schemas"]["ProgressOut"];
+            /** Meta */
+            meta?: {
+                [key: string]: unknown;
+            };
+        };
+        /** ProgressOut */
+        ProgressOut: {
+            /** Company Id */
+            company_id: number;
+            /** Name */
+            name: string;
+            /** Domain */
+            domain: string;
+            /** Run */
+            run: number;
+            checker_states: components["schemas"]["CheckStates"];
+            /** Checker Labels */
+            checker_labels: {
+                [key: string]: string;
+            };
+            /** Errors */
+            errors: {
+                [key: string]: string;
+            };
+            /** Progress */
+            progress: number;
+            /** Loading */
+            loading: boolean;
+            /** Is Done */
+            is_done: boolean;
+            /** Finished */
+            finished: boolean;
+            /** Paid */
+            paid: boolean;
+            /** Credits Charged */
+            credits_charged: number;
+            /** Credits Held */
+            credits_held: number;
+            /**
+             * Status
+             * @description The verdict of a finished, paid run.
+             */
+            status: ("do_not_trade" | "needs_review" | "partly_verified" | "verified") | null;
+            /** Free Retry Until */
+            free_retry_until: string | null;
+            /** Started At */
+            started_at: string | null;
+            /** Finished At */
+            finished_at: string | null;
+        };
         /** CheckIn */
         CheckIn: {
             /**
@@ -2460,6 +2628,544 @@ export interface components {
              */
             retry: boolean;
         };
+        /** ChecksOut */
+        ChecksOut: {
+            company_profile: components["schemas"]["CompanySection"];
+            trade_data: components["schemas"]["TradeSection"];
+            sanctions: components["schemas"]["SanctionsSection"];
+            website: components["schemas"]["WebsiteSection"];
+        };
+        /** CompanyRecord */
+        CompanyRecord: {
+            /** Name */
+            name: string;
+            /**
+             * Domain
+             * @default
+             */
+            domain: string;
+            /**
+             * Country
+             * @default
+             */
+            country: string;
+            /**
+             * City
+             * @default
+             */
+            city: string;
+            /** Industries */
+            industries: string[];
+            /** Employees */
+            employees: number | null;
+            /** Founded Year */
+            founded_year: number | null;
+            /**
+             * Revenue Range
+             * @default
+             */
+            revenue_range: string;
+            /**
+             * Business Type
+             * @default
+             */
+            business_type: string;
+            /**
+             * Source
+             * @default
+             */
+            source: string;
+            /**
+             * Is Demo
+             * @default false
+             */
+            is_demo: boolean;
+        };
+        /** CompanySection */
+        CompanySection: {
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "pending" | "in_progress" | "success" | "error";
+            /** Error */
+            error: string | null;
+            /**
+             * Found Data
+             * @default false
+             */
+            found_data: boolean;
+            company: components["schemas"]["CompanyRecord"] | null;
+            registry: components["schemas"]["RegistryAnswer"] | null;
+            place: components["schemas"]["PlaceAnswer"] | null;
+        };
+        /** DetailOut */
+        DetailOut: {
+            /** Phone */
+            phone: string | null;
+            /** Email */
+            email: string | null;
+            /** Employees */
+            employees: number | null;
+            /** Founded Year */
+            founded_year: number | null;
+            sanctions: components["schemas"]["SanctionsFindings"] | null;
+            /** Import History */
+            import_history: components["schemas"]["TradeRecord"][];
+            /** Export History */
+            export_history: components["schemas"]["TradeRecord"][];
+            /** Average Import Order Value */
+            average_import_order_value: number | null;
+            last_transaction: components["schemas"]["TradeRecord"] | null;
+            place_information: components["schemas"]["PlaceAnswer"] | null;
+            website_status: components["schemas"]["WebsiteStatus"] | null;
+            /** Domain */
+            domain: string;
+            /** Domain Age Days */
+            domain_age_days: number | null;
+            /** Domain Age */
+            domain_age: string | null;
+            /** Domain Expires At */
+            domain_expires_at: string | null;
+            /** Verified At */
+            verified_at: string | null;
+            /** Last Sanction */
+            last_sanction: string | null;
+            /** Credits Used */
+            credits_used: number;
+        };
+        /** Envelope[ResultOut] */
+        Envelope_ResultOut_: {
+            data: components["schemas"]["ResultOut"];
+            /** Meta */
+            meta?: {
+                [key: string]: unknown;
+            };
+        };
+        /** PlaceAnswer */
+        PlaceAnswer: {
+            /** Status */
+            status: string;
+            /** Error */
+            error: string | null;
+            /** Source */
+            source: string | null;
+            /** Fetched At */
+            fetched_at: string | null;
+            /**
+             * Place Name
+             * @default
+             */
+            place_name: string;
+            /**
+             * Address
+             * @default
+             */
+            address: string;
+            /**
+             * Business Status
+             * @default
+             */
+            business_status: string;
+            /** Rating */
+            rating: number | null;
+            /**
+             * Place Type
+             * @default
+             */
+            place_type: string;
+            /** Opening Hours */
+            opening_hours: string[];
+            /**
+             * Phone
+             * @default
+             */
+            phone: string;
+            /**
+             * Website
+             * @default
+             */
+            website: string;
+        };
+        /** ReasonOut */
+        ReasonOut: {
+            /** Check */
+            check: string;
+            /** Code */
+            code: string;
+            /**
+             * Level
+             * @enum {string}
+             */
+            level: "do_not_trade" | "needs_review" | "partly_verified" | "verified";
+            /** Source */
+            source: string;
+            /** Source Date */
+            source_date: string | null;
+            /** Text */
+            text: string;
+        };
+        /** RecommendationOut */
+        RecommendationOut: {
+            /** Value */
+            value: string;
+            texts: components["schemas"]["RecommendationTexts"];
+        };
+        /** RecommendationTexts */
+        RecommendationTexts: {
+            /** En */
+            en: string;
+            /** Vi */
+            vi: string;
+            /** Zh */
+            zh: string;
+        };
+        /**
+         * RecommendationsOut
+         * @description The topics a check could judge; a topic no check judged is null.
+         */
+        RecommendationsOut: {
+            employee_size: components["schemas"]["RecommendationOut"] | null;
+            founded_age: components["schemas"]["RecommendationOut"] | null;
+            sanction_match: components["schemas"]["RecommendationOut"] | null;
+            domain_state: components["schemas"]["RecommendationOut"] | null;
+            transactions: components["schemas"]["RecommendationOut"] | null;
+        };
+        /** Registration */
+        Registration: {
+            /** Registered At */
+            registered_at: string | null;
+            /** Expires At */
+            expires_at: string | null;
+            /**
+             * Registrar
+             * @default
+             */
+            registrar: string;
+            /** Error */
+            error: string | null;
+        };
+        /** RegistryAnswer */
+        RegistryAnswer: {
+            /** Status */
+            status: string;
+            /** Error */
+            error: string | null;
+            /** Source */
+            source: string | null;
+            /** Fetched At */
+            fetched_at: string | null;
+            /**
+             * Legal Name
+             * @default
+             */
+            legal_name: string;
+            /**
+             * Lei
+             * @default
+             */
+            lei: string;
+            /**
+             * Jurisdiction
+             * @default
+             */
+            jurisdiction: string;
+            /**
+             * City
+             * @default
+             */
+            city: string;
+            /**
+             * Country
+             * @default
+             */
+            country: string;
+            /**
+             * Entity Status
+             * @default
+             */
+            entity_status: string;
+            /**
+             * Registration Status
+             * @default
+             */
+            registration_status: string;
+            /** Initial Registration Date */
+            initial_registration_date: string | null;
+            /** Next Renewal Date */
+            next_renewal_date: string | null;
+        };
+        /** ResultOut */
+        ResultOut: {
+            /** Company Id */
+            company_id: number;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "do_not_trade" | "needs_review" | "partly_verified" | "verified";
+            verdict: components["schemas"]["VerdictOut"];
+            /** Industry */
+            industry: string;
+            /** Website */
+            website: string;
+            /** Company Name */
+            company_name: string;
+            /** Country */
+            country: string;
+            /**
+             * Lead Verification Criteria
+             * @description The four checks' criteria as JSON text (key, state, found_data, error).
+             */
+            lead_verification_criteria: string;
+            detail: components["schemas"]["DetailOut"];
+            checks: components["schemas"]["ChecksOut"];
+            recommendations: components["schemas"]["RecommendationsOut"];
+            /** Trust Verdict */
+            trust_verdict: string[];
+            /** Language */
+            language: string;
+            /** Message */
+            message: string | null;
+            /** Free Retry Until */
+            free_retry_until: string | null;
+            /** Is Demo */
+            is_demo: boolean;
+        };
+        /** SanctionMatch */
+        SanctionMatch: {
+            /** Name */
+            name: string;
+            /** Matched Name */
+            matched_name: string;
+            /** Score */
+            score: number;
+            /** List */
+            list: string;
+            /** Programme */
+            programme: string;
+            /** List Date */
+            list_date: string | null;
+            /** Grade */
+            grade: ("match" | "review" | "near") | null;
+            /** Above Threshold */
+            above_threshold: boolean;
+        };
+        /** SanctionsFindings */
+        SanctionsFindings: {
+            /**
+             * Found Data
+             * @default false
+             */
+            found_data: boolean;
+            /**
+             * Screened Name
+             * @default
+             */
+            screened_name: string;
+            /** Threshold */
+            threshold: number | null;
+            /** Review Threshold */
+            review_threshold: number | null;
+            /**
+             * Match
+             * @default false
+             */
+            match: boolean;
+            /**
+             * Hits
+             * @default 0
+             */
+            hits: number;
+            /**
+             * Reviews
+             * @default 0
+             */
+            reviews: number;
+            /** Matches */
+            matches: components["schemas"]["SanctionMatch"][];
+            /** Lists */
+            lists: components["schemas"]["ScreenedList"][];
+            /** Last Sanction */
+            last_sanction: string | null;
+        };
+        /** SanctionsSection */
+        SanctionsSection: {
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "pending" | "in_progress" | "success" | "error";
+            /** Error */
+            error: string | null;
+            /**
+             * Found Data
+             * @default false
+             */
+            found_data: boolean;
+            /**
+             * Screened Name
+             * @default
+             */
+            screened_name: string;
+            /** Threshold */
+            threshold: number | null;
+            /** Review Threshold */
+            review_threshold: number | null;
+            /**
+             * Match
+             * @default false
+             */
+            match: boolean;
+            /**
+             * Hits
+             * @default 0
+             */
+            hits: number;
+            /**
+             * Reviews
+             * @default 0
+             */
+            reviews: number;
+            /** Matches */
+            matches: components["schemas"]["SanctionMatch"][];
+            /** Lists */
+            lists: components["schemas"]["ScreenedList"][];
+            /** Last Sanction */
+            last_sanction: string | null;
+        };
+        /** ScreenedList */
+        ScreenedList: {
+            /** Name */
+            name: string;
+            /** Published On */
+            published_on: string | null;
+            /** Entry Count */
+            entry_count: number;
+            /** Loaded At */
+            loaded_at: string | null;
+        };
+        /** TradeRecord */
+        TradeRecord: {
+            /** Date */
+            date: string;
+            /** Hs Code */
+            hs_code: string;
+            /** Product */
+            product: string;
+            /** Exporter Country */
+            exporter_country: string;
+            /** Importer Country */
+            importer_country: string;
+            /** Order Value Usd */
+            order_value_usd: number;
+        };
+        /** TradeSection */
+        TradeSection: {
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "pending" | "in_progress" | "success" | "error";
+            /** Error */
+            error: string | null;
+            /**
+             * Found Data
+             * @default false
+             */
+            found_data: boolean;
+            /**
+             * Shipments
+             * @default 0
+             */
+            shipments: number;
+            /**
+             * Import Value Usd
+             * @default 0
+             */
+            import_value_usd: number;
+            /** Average Import Order Value Usd */
+            average_import_order_value_usd: number | null;
+            last_transaction: components["schemas"]["TradeRecord"] | null;
+            /** Import History */
+            import_history: components["schemas"]["TradeRecord"][];
+            /** Export History */
+            export_history: components["schemas"]["TradeRecord"][];
+            /** Top Products */
+            top_products: components["schemas"]["ProductTotal"][];
+            /** Partner Countries */
+            partner_countries: components["schemas"]["CountryTotal"][];
+            /** Monthly */
+            monthly: components["schemas"]["MonthTotal"][];
+        };
+        /** VerdictOut */
+        VerdictOut: {
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "do_not_trade" | "needs_review" | "partly_verified" | "verified";
+            /** Reasons */
+            reasons: components["schemas"]["ReasonOut"][];
+        };
+        /** WebsiteSection */
+        WebsiteSection: {
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "pending" | "in_progress" | "success" | "error";
+            /** Error */
+            error: string | null;
+            /**
+             * Found Data
+             * @default false
+             */
+            found_data: boolean;
+            /**
+             * Domain
+             * @default
+             */
+            domain: string;
+            website: components["schemas"]["WebsiteStatus"] | null;
+            registration: components["schemas"]["Registration"] | null;
+            /** Domain Age Days */
+            domain_age_days: number | null;
+            /** Domain State */
+            domain_state: ("not_given" | "none" | "new" | "stable" | "expired") | null;
+            /** Checked At */
+            checked_at: string | null;
+        };
+        /**
+         * WebsiteStatus
+         * @description The site's answer, or why none came.
+         */
+        WebsiteStatus: {
+            /** Url */
+            url: string | null;
+            /** Status Code */
+            status_code: number | null;
+            /** Tls */
+            tls: boolean | null;
+            /** Error */
+            error: string | null;
+        };
+        /** Envelope[TradeSection] */
+        Envelope_TradeSection_: {
+            data: components["schemas"]["TradeSection"];
+            /** Meta */
+            meta?: {
+                [key: string]: unknown;
+            };
+        };
+        /** Envelope[SanctionsSection] */
+        Envelope_SanctionsSection_: {
+            data: components["schemas"]["SanctionsSection"];
+            /** Meta */
+            meta?: {
+                [key: string]: unknown;
+            };
+        };
         /** DomainQuery */
         DomainQuery: {
             /**
@@ -2467,6 +3173,14 @@ export interface components {
              * @default
              */
             domain: string;
+        };
+        /** Envelope[WebsiteSection] */
+        Envelope_WebsiteSection_: {
+            data: components["schemas"]["WebsiteSection"];
+            /** Meta */
+            meta?: {
+                [key: string]: unknown;
+            };
         };
         /**
          * ReportIn
@@ -2510,6 +3224,15 @@ export interface components {
             message: string;
             /** Report Types */
             report_types?: string[];
+        };
+        /** Envelope[list[ProgressOut]] */
+        Envelope_list_ProgressOut__: {
+            /** Data */
+            data: components["schemas"]["ProgressOut"][];
+            /** Meta */
+            meta?: {
+                [key: string]: unknown;
+            };
         };
         /** Envelope[OrderOut] */
         Envelope_OrderOut_: {
@@ -3916,7 +4639,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Any_"];
+                    "application/json": components["schemas"]["Envelope_list_VerificationCompanyOut__"];
                 };
             };
             /** @description An outside service or the trade index is unavailable for now */
@@ -3957,7 +4680,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Any_"];
+                    "application/json": components["schemas"]["Envelope_list_FoundCompanyOut__"];
                 };
             };
             /** @description An outside service or the trade index is unavailable for now */
@@ -3999,7 +4722,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Any_"];
+                    "application/json": components["schemas"]["Envelope_ReportReceivedOut_"];
                 };
             };
             /** @description An outside service or the trade index is unavailable for now */
@@ -4039,7 +4762,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Any_"];
+                    "application/json": components["schemas"]["Envelope_VerificationCompanyOut_"];
                 };
             };
             /** @description An outside service or the trade index is unavailable for now */
@@ -4084,7 +4807,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Any_"];
+                    "application/json": components["schemas"]["Envelope_ProgressOut_"];
                 };
             };
             /** @description An outside service or the trade index is unavailable for now */
@@ -4124,7 +4847,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Any_"];
+                    "application/json": components["schemas"]["Envelope_ResultOut_"];
                 };
             };
             /** @description An outside service or the trade index is unavailable for now */
@@ -4164,7 +4887,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Any_"];
+                    "application/json": components["schemas"]["Envelope_TradeSection_"];
                 };
             };
             /** @description An outside service or the trade index is unavailable for now */
@@ -4204,7 +4927,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Any_"];
+                    "application/json": components["schemas"]["Envelope_SanctionsSection_"];
                 };
             };
             /** @description An outside service or the trade index is unavailable for now */
@@ -4246,7 +4969,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Any_"];
+                    "application/json": components["schemas"]["Envelope_WebsiteSection_"];
                 };
             };
             /** @description An outside service or the trade index is unavailable for now */
@@ -4290,7 +5013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Any_"];
+                    "application/json": components["schemas"]["Envelope_ReportReceivedOut_"];
                 };
             };
             /** @description An outside service or the trade index is unavailable for now */
@@ -4328,7 +5051,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Any_"];
+                    "application/json": components["schemas"]["Envelope_list_ProgressOut__"];
                 };
             };
             /** @description An outside service or the trade index is unavailable for now */

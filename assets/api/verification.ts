@@ -1,8 +1,9 @@
 import { useMemo } from "react";
 import useSWR, { mutate } from "swr";
-import type { Language, MessageKey, Text } from "../i18n/messages";
+import type { MessageKey, Text } from "../i18n/messages";
 import { camelizeDeep } from "./camelCase";
 import { ApiError, apiFetch, type Envelope } from "./client";
+import type { ApiSchema } from "./types";
 import { INPUT_LIMIT_TEXTS } from "./errors";
 import { isValidEmail, phoneProblem } from "../shell/validation";
 import { buildQueryString } from "./queryString";
@@ -32,149 +33,44 @@ const CHECK_SEGMENTS: Record<CheckName, string> = {
   website: "website",
 };
 
-/** A check's state (spec §4): pending, in progress, then success or error. */
-export type CheckState = "pending" | "in_progress" | "success" | "error";
-export type CheckerStates = Record<CheckName, CheckState>;
+/** The run's four check states, a field each (spec §4): pending, in progress, then success or error. */
+export type CheckerStates = ApiSchema<"CheckStates">;
+export type CheckState = CheckerStates[CheckName];
 
 /**
  * A company the verification search found (selectors.company_data). Rows of the internet search
  * are not stored (id null) and name their `source` and its record (an LEI or a page address).
  */
-export interface VerificationCompany {
-  id: number | null;
-  source?: string;
-  sourceRecordId?: string;
-  name: string;
-  domain: string;
-  website: string;
-  country: string;
-  city: string;
-  industries: string[];
-  industry: string;
-  employees: number | null;
-  foundedYear: number | null;
-  isDemo: boolean;
-}
+export type VerificationCompany = ApiSchema<"VerificationCompanyOut"> &
+  Partial<Pick<ApiSchema<"FoundCompanyOut">, "source" | "sourceRecordId">>;
 
 /** A verification as the server keeps it: a check's answer, and each of the user's verifications. */
-export interface VerificationProgress {
-  companyId: number;
-  name: string;
-  domain: string;
-  run: number;
-  checkerStates: CheckerStates;
-  errors: Partial<Record<CheckName, string>>;
-  progress: number;
-  loading: boolean;
-  isDone: boolean;
-  finished: boolean;
-  paid: boolean;
-  creditsCharged: number;
-  creditsHeld: number;
-  /** The verdict of a finished, paid run; null before. */
-  status: VerificationStatus | null;
-  /** Until when the run's errored checks can be run again free; null when none can. */
-  freeRetryUntil: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
+export type VerificationProgress = ApiSchema<"ProgressOut">;
 
-/** One check's part of a result: its state and, once it succeeded, what it found. */
-export type Section<T> = Partial<T> & { state: CheckState; error?: string };
+export type TradeRecord = ApiSchema<"TradeRecord">;
+export type MonthlyShipments = ApiSchema<"MonthTotal">;
+/** The trade data check's state and findings (GET .../shipments/summary). */
+export type TradeSection = ApiSchema<"TradeSection">;
 
-export interface TradeRecord {
-  date: string;
-  hsCode: string;
-  product: string;
-  exporterCountry: string;
-  importerCountry: string;
-  orderValueUsd: number;
-}
-
-export interface MonthlyShipments {
-  month: string;
-  shipments: number;
-  valueUsd: number;
-}
-
-/** The trade data check's findings (GET .../shipments/summary). */
-export interface TradeData {
-  shipments: number;
-  importValueUsd: number;
-  averageImportOrderValueUsd: number | null;
-  lastTransaction: TradeRecord | null;
-  importHistory: TradeRecord[];
-  exportHistory: TradeRecord[];
-  monthly: MonthlyShipments[];
-}
-
-export interface SanctionMatch {
-  name: string;
-  matchedName: string;
-  score: number;
-  list: string;
-  programme: string;
-  listDate: string | null;
-  aboveThreshold: boolean;
-  /** match: a listed party; review: a possible match a person must compare; near: evidence only. */
-  grade?: "match" | "review" | "near";
-}
-
+/** match: a listed party; review: a possible match a person must compare; near: evidence only. */
+export type SanctionMatch = ApiSchema<"SanctionMatch">;
 /** A sanctions list the screening read, with its publication date and size. */
-export interface ScreenedList {
-  name: string;
-  publishedOn: string | null;
-  entryCount: number;
-}
-
-/** The sanctions screening (GET .../sanctions/check); a weak score is never a match. */
-export interface SanctionsScreening {
-  screenedName: string;
-  threshold: number;
-  match: boolean;
-  hits: number;
-  matches: SanctionMatch[];
-  lists?: ScreenedList[];
-  lastSanction: string | null;
-}
+export type ScreenedList = ApiSchema<"ScreenedList">;
+/** The sanctions screening's state and findings (GET .../sanctions/check); a weak score is never a match. */
+export type SanctionsSection = ApiSchema<"SanctionsSection">;
 
 /** The sanctions provider's error when no list is loaded: never reported as clear. */
 export const NO_LIST_LOADED = "No sanctions list loaded";
 
 /** Place information from a maps provider; `status` says whether one is configured and found it. */
-export interface PlaceInfo {
-  status: string;
-  placeName: string;
-  address: string;
-  businessStatus: string;
-  rating: number | null;
-  placeType: string;
-  openingHours: string[];
-  phone: string;
-}
+export type PlaceInfo = ApiSchema<"PlaceAnswer">;
+export type WebsiteStatus = ApiSchema<"WebsiteStatus">;
+export type VerificationDetail = ApiSchema<"DetailOut">;
 
-export type WebsiteStatus = { url: string; statusCode: number; tls: boolean } | { error: string };
-
-export interface VerificationDetail {
-  phone: string | null;
-  email: string | null;
-  employees: number | null;
-  foundedYear: number | null;
-  importHistory: TradeRecord[];
-  exportHistory: TradeRecord[];
-  averageImportOrderValue: number | null;
-  lastTransaction: TradeRecord | null;
-  placeInformation: PlaceInfo | null;
-  websiteStatus: WebsiteStatus | null;
-  domain: string;
-  domainAgeDays: number | null;
-  domainExpiresAt: string | null;
-  verifiedAt: string | null;
-  lastSanction: string | null;
-  creditsUsed: number;
-}
-
-/** One check's line of the criteria: whether it ran, found data, or why it could not. */
+/**
+ * One check's line of the criteria: whether it ran, found data, or why it could not. The criteria
+ * arrive as JSON text (spec §3), which the OpenAPI document types as a string.
+ */
 export interface Criterion {
   key: string;
   state: CheckState;
@@ -182,24 +78,27 @@ export interface Criterion {
   error: string | null;
 }
 
-export const RECOMMENDATION_LEVELS = {
-  employeeSize: ["small", "medium", "large"],
-  foundedAge: ["new", "stable", "long"],
-  sanctionMatch: ["yes", "review", "no"],
-  domainState: ["not_given", "none", "new", "stable", "expired"],
-  transactions: ["none", "low", "stable", "strong"],
-} as const;
-export type RecommendationTopic = keyof typeof RECOMMENDATION_LEVELS;
+/** The topics of the recommendations, in the order the result lists them. */
+export type RecommendationTopic = keyof ApiSchema<"RecommendationsOut">;
+export const RECOMMENDATION_TOPICS = [
+  "employeeSize",
+  "foundedAge",
+  "sanctionMatch",
+  "domainState",
+  "transactions",
+] as const satisfies readonly RecommendationTopic[];
 
 /** A topic's level and its text in the three languages. */
-export interface Recommendation {
-  value: string;
-  texts: Partial<Record<Language, string>>;
-}
+export type Recommendation = ApiSchema<"RecommendationOut">;
 
 /** The verdict (apps/verification/verdict.py), gravest first: nothing outranks a sanctions match. */
-export const VERIFICATION_STATUSES = ["do_not_trade", "needs_review", "partly_verified", "verified"] as const;
-export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+export type VerificationStatus = ApiSchema<"VerdictOut">["status"];
+export const VERIFICATION_STATUSES = [
+  "do_not_trade",
+  "needs_review",
+  "partly_verified",
+  "verified",
+] as const satisfies readonly VerificationStatus[];
 
 /** How a verdict's status (and a reason's level) is named, wherever it is shown. */
 export const STATUS_TEXTS: Record<VerificationStatus, MessageKey> = {
@@ -210,36 +109,11 @@ export const STATUS_TEXTS: Record<VerificationStatus, MessageKey> = {
 };
 
 /** One finding behind the verdict: its check, level, source and the source's date, in words. */
-export interface VerdictReason {
-  check: string;
-  code: string;
-  level: VerificationStatus;
-  source: string;
-  sourceDate: string | null;
-  text: string;
-}
+export type VerdictReason = ApiSchema<"ReasonOut">;
 
+type WireResult = ApiSchema<"ResultOut">;
 /** The verification result (spec §3), with its criteria parsed. */
-export interface VerificationResult {
-  companyId: number;
-  status: VerificationStatus;
-  verdict: { status: VerificationStatus; reasons: VerdictReason[] };
-  industry: string;
-  website: string;
-  companyName: string;
-  country: string;
-  leadVerificationCriteria: Criterion[];
-  detail: VerificationDetail;
-  recommendations: Partial<Record<RecommendationTopic, Recommendation>>;
-  /** The verdict's reasons as sentences, in the request's language. */
-  trustVerdict: string[];
-  message: string | null;
-  /** Until when the run's errored checks can be run again free; null when none can. */
-  freeRetryUntil: string | null;
-  isDemo: boolean;
-}
-
-type WireResult = Omit<VerificationResult, "leadVerificationCriteria"> & { leadVerificationCriteria: unknown };
+export type VerificationResult = Omit<WireResult, "leadVerificationCriteria"> & { leadVerificationCriteria: Criterion[] };
 
 /** The criteria arrive as JSON text; the client holds them parsed (and camelCased). */
 export function parseCriteria(wire: unknown): Criterion[] {
@@ -303,11 +177,11 @@ export function useVerificationResult(id: number) {
 }
 
 export function useSanctionsCheck(id: number) {
-  return useSWR<Section<SanctionsScreening>, unknown>(`${VERIFICATION_PATH}/${id}/sanctions/check`, fetchData<Section<SanctionsScreening>>);
+  return useSWR<SanctionsSection, unknown>(`${VERIFICATION_PATH}/${id}/sanctions/check`, fetchData<SanctionsSection>);
 }
 
 export function useTradeData(id: number) {
-  return useSWR<Section<TradeData>, unknown>(`${VERIFICATION_PATH}/${id}/shipments/summary`, fetchData<Section<TradeData>>);
+  return useSWR<TradeSection, unknown>(`${VERIFICATION_PATH}/${id}/shipments/summary`, fetchData<TradeSection>);
 }
 
 /** The check a criterion's wire key names ("trade_data" → "tradeData"), if it is one. */

@@ -4,7 +4,7 @@ import { ApiError } from "../../api/client";
 import {
   checkOfKey,
   isCompanyVerificationKey,
-  RECOMMENDATION_LEVELS,
+  RECOMMENDATION_TOPICS,
   refreshMyVerifications,
   retryCheck,
   STATUS_TEXTS,
@@ -12,8 +12,6 @@ import {
   useVerificationResult,
   type Criterion,
   type PlaceInfo,
-  type Recommendation,
-  type RecommendationTopic,
   type VerdictReason,
   type VerificationResult,
   type WebsiteStatus,
@@ -22,7 +20,6 @@ import { useApiErrorHandler } from "../../shell/errorHandling";
 import { formatDateTime, formatShipmentDate, formatUsd } from "../../i18n/format";
 import { useLanguage } from "../../i18n/language";
 import { labelFor } from "../../i18n/labels";
-import { isMessageKey, type Language } from "../../i18n/messages";
 import { useT, type Translate } from "../../i18n/useT";
 import { EmptyState, PageHeader } from "../../shell/PageHeader";
 import { Skeleton } from "../../shell/Skeleton";
@@ -50,8 +47,8 @@ function Facts({ facts, label }: { facts: Fact[]; label?: string }) {
 
 function websiteStatusText(t: Translate, status: WebsiteStatus | null): string {
   if (!status) return "";
-  if ("error" in status) return status.error;
-  return t(status.tls ? "verification.website.statusTls" : "verification.website.statusNoTls", { code: status.statusCode });
+  if (status.error) return status.error;
+  return t(status.tls ? "verification.website.statusTls" : "verification.website.statusNoTls", { code: status.statusCode ?? "" });
 }
 
 function Summary({ result }: { result: VerificationResult }) {
@@ -170,18 +167,10 @@ function Criteria({ result }: { result: VerificationResult }) {
   );
 }
 
-/** A recommendation in the interface language: the server's text, else the catalogue's. */
-export function recommendationText(t: Translate, language: Language, topic: RecommendationTopic, recommendation: Recommendation): string {
-  const written = recommendation.texts[language];
-  if (written) return written;
-  const key = `verification.recommendation.${topic}.${recommendation.value}`;
-  return isMessageKey(key) ? t(key) : (recommendation.texts.en ?? "");
-}
-
 function Recommendations({ recommendations }: { recommendations: VerificationResult["recommendations"] }) {
   const t = useT();
   const language = useLanguage();
-  const shown = (Object.keys(RECOMMENDATION_LEVELS) as RecommendationTopic[]).flatMap((topic) => {
+  const shown = RECOMMENDATION_TOPICS.flatMap((topic) => {
     const recommendation = recommendations[topic];
     return recommendation ? [{ topic, recommendation }] : [];
   });
@@ -195,7 +184,7 @@ function Recommendations({ recommendations }: { recommendations: VerificationRes
       ) : (
         <ul className="verification-recommendations">
           {shown.map(({ topic, recommendation }) => (
-            <li key={topic}>{recommendationText(t, language, topic, recommendation)}</li>
+            <li key={topic}>{recommendation.texts[language]}</li>
           ))}
         </ul>
       )}

@@ -1,5 +1,5 @@
 import { useIntl } from "react-intl";
-import { NO_LIST_LOADED, useSanctionsCheck, type SanctionsScreening, type Section } from "../../api/verification";
+import { NO_LIST_LOADED, useSanctionsCheck, type SanctionsSection } from "../../api/verification";
 import { formatShipmentDate } from "../../i18n/format";
 import { useLanguage } from "../../i18n/language";
 import { useT } from "../../i18n/useT";
@@ -9,18 +9,18 @@ import { formatScore } from "./format";
 type Outcome = "clear" | "match" | "review" | "noList" | "error";
 
 /** What the screening concluded; an empty list store is never called clear. */
-export function screeningOutcome(section: Section<SanctionsScreening>): Outcome {
+export function screeningOutcome(section: SanctionsSection): Outcome {
   if (section.state !== "success") return section.error === NO_LIST_LOADED ? "noList" : "error";
   if (section.match) return "match";
-  return (section.matches ?? []).some((match) => match.grade === "review") ? "review" : "clear";
+  return section.matches.some((match) => match.grade === "review") ? "review" : "clear";
 }
 
 /** Every list the screening read, with its publication date and size: what "clear" is clear of. */
-function ScreenedLists({ screening }: { screening: Section<SanctionsScreening> }) {
+function ScreenedLists({ screening }: { screening: SanctionsSection }) {
   const t = useT();
   const intl = useIntl();
   const language = useLanguage();
-  const lists = screening.lists ?? [];
+  const lists = screening.lists;
   if (lists.length === 0) return null;
   return (
     <div className="verification-sanctions__lists">
@@ -40,10 +40,10 @@ function ScreenedLists({ screening }: { screening: Section<SanctionsScreening> }
   );
 }
 
-function Evidence({ screening }: { screening: Section<SanctionsScreening> }) {
+function Evidence({ screening }: { screening: SanctionsSection }) {
   const t = useT();
   const language = useLanguage();
-  const matches = screening.matches ?? [];
+  const matches = screening.matches;
   if (matches.length === 0) return null;
   return (
     <div className="table-scroll">
@@ -109,7 +109,7 @@ export function SanctionsSection({ companyId }: { companyId: number }) {
         <p className="verification-sanctions__status" data-status={outcome}>
           {t(OUTCOME_TEXTS[outcome], { reason: screening.error ?? "" })}
         </p>
-        {screening.threshold !== undefined && (
+        {screening.threshold !== null && (
           <p className="muted">
             {t("verification.sanctions.threshold", { threshold: formatScore(screening.threshold) })}
           </p>

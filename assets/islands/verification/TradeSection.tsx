@@ -73,7 +73,7 @@ export function TradeSection({ companyId, name }: { companyId: number; name: str
   if (!trade) body = error ? <p className="muted">{t("error.generic")}</p> : <Skeleton />;
   else if (trade.state !== "success") body = <p className="form-alert">{trade.error ?? t("verification.state.error")}</p>;
   else {
-    const points = (trade.monthly ?? []).map((month) => ({
+    const points = trade.monthly.map((month) => ({
       label: formatMonth(month.month, language),
       value: month.valueUsd,
       shipments: month.shipments,
@@ -95,8 +95,8 @@ export function TradeSection({ companyId, name }: { companyId: number; name: str
           </Suspense>
         )}
         <div className="verification-columns">
-          <History title={t("verification.trade.imports")} records={trade.importHistory ?? []} />
-          <History title={t("verification.trade.exports")} records={trade.exportHistory ?? []} />
+          <History title={t("verification.trade.imports")} records={trade.importHistory} />
+          <History title={t("verification.trade.exports")} records={trade.exportHistory} />
         </div>
       </>
     );

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { USERS_PATH } from "../../api/accounts";
 import { swrOptions } from "../../api/swr";
 import { MY_VERIFICATIONS_PATH, VERIFICATION_PATH } from "../../api/verification";
+import type { components } from "../../api/schema.gen";
 import type { Language } from "../../i18n/messages";
 import { NotificationStack } from "../../shell/NotificationStack";
 import type { Preload } from "../../shell/preload";
@@ -22,6 +23,8 @@ vi.mock("../../api/billing", async (importOriginal) => ({
   ...(await importOriginal<typeof import("../../api/billing")>()),
   refreshProfile: vi.fn(() => Promise.resolve()),
 }));
+
+type Wire = components["schemas"];
 
 const ok = (data: unknown, meta: Record<string, unknown> = {}): StubAnswer => ({ body: { data, meta } });
 const failure = (status: number, message: string, code: string, fields: Record<string, string[]> = {}): StubAnswer => ({
@@ -50,7 +53,7 @@ const SHIPMENT = {
   exporter_country: "VN",
   importer_country: "DE",
   order_value_usd: 70000,
-};
+} satisfies Wire["TradeRecord"];
 
 const REASONS = [
   {
@@ -77,7 +80,88 @@ const REASONS = [
     source_date: "2026-01-15",
     text: "No sanctions match on OFAC SDN (2026-01-15, 14,965 entries).",
   },
-];
+] satisfies Wire["ReasonOut"][];
+
+const SANCTIONS = {
+  state: "success",
+  error: null,
+  found_data: true,
+  screened_name: "Nordkern Foods GmbH",
+  threshold: 0.75,
+  review_threshold: 0.7,
+  match: false,
+  hits: 0,
+  reviews: 0,
+  matches: [
+    {
+      name: "Nordkern Trading LLC",
+      matched_name: "Nordkern Foods GmbH",
+      score: 0.62,
+      list: "OFAC SDN",
+      programme: "IRAN",
+      list_date: "2026-01-15",
+      above_threshold: false,
+      grade: "near",
+    },
+  ],
+  lists: [
+    { name: "OFAC SDN", published_on: "2026-01-15", entry_count: 14965, loaded_at: "2026-01-16T06:00:00Z" },
+    { name: "OFAC Consolidated", published_on: null, entry_count: 442, loaded_at: "2026-01-16T06:00:00Z" },
+  ],
+  last_sanction: null,
+} satisfies Wire["SanctionsSection"];
+
+/** A screening that could not run: its state and reason, the findings empty. */
+const SANCTIONS_FAILED = {
+  ...SANCTIONS,
+  state: "error",
+  error: "No sanctions list loaded",
+  found_data: false,
+  screened_name: "",
+  threshold: null,
+  review_threshold: null,
+  matches: [],
+  lists: [],
+} satisfies Wire["SanctionsSection"];
+
+const TRADE = {
+  state: "success",
+  error: null,
+  found_data: true,
+  shipments: 7,
+  import_value_usd: 490000,
+  average_import_order_value_usd: 70000,
+  last_transaction: SHIPMENT,
+  import_history: [SHIPMENT],
+  export_history: [],
+  top_products: [{ hs_code: "080132", shipments: 7, value_usd: 490000 }],
+  partner_countries: [{ country: "VN", shipments: 7, value_usd: 490000 }],
+  monthly: [
+    { month: "2026-01", shipments: 3, value_usd: 210000 },
+    { month: "2026-02", shipments: 4, value_usd: 280000 },
+  ],
+} satisfies Wire["TradeSection"];
+
+const PROFILE = {
+  state: "success",
+  error: null,
+  found_data: true,
+  company: null,
+  registry: null,
+  place: null,
+} satisfies Wire["CompanySection"];
+
+const WEBSITE = {
+  state: "error",
+  error: "The website is unreachable",
+  found_data: false,
+  domain: "",
+  website: null,
+  registration: null,
+  domain_age_days: null,
+  domain_state: null,
+  checked_at: null,
+} satisfies Wire["WebsiteSection"];
 
 const RESULT = {
   company_id: 42,
@@ -112,8 +196,12 @@ const RESULT = {
       place_type: "food wholesaler",
       opening_hours: ["Mon-Fri 08:00-17:00"],
       phone: "+49 40 1234567",
+      website: "",
+      error: null,
+      source: "google places",
+      fetched_at: "2026-03-01T10:00:00Z",
     },
-    website_status: { url: "https://nordkern.example/", status_code: 200, tls: true },
+    website_status: { url: "https://nordkern.example/", status_code: 200, tls: true, error: null },
     domain: "nordkern.example",
     domain_age_days: 3300,
     domain_age: "9 years",
@@ -122,9 +210,19 @@ const RESULT = {
     last_sanction: null,
     credits_used: 100,
   },
-  checks: {},
+  checks: { company_profile: PROFILE, trade_data: TRADE, sanctions: SANCTIONS, website: WEBSITE },
   recommendations: {
-    sanction_match: { value: "no", texts: {} },
+    employee_size: null,
+    founded_age: null,
+    domain_state: null,
+    sanction_match: {
+      value: "no",
+      texts: {
+        en: "No sanctions match above the threshold.",
+        vi: "Không có trùng khớp danh sách trừng phạt vượt ngưỡng.",
+        zh: "没有超过阈值的制裁名单匹配。",
+      },
+    },
     transactions: { value: "strong", texts: { en: "An active importer with 37 shipments.", vi: "Nhà nhập khẩu năng động.", zh: "活跃的进口商。" } },
   },
   trust_verdict: REASONS.map((reason) => reason.text),
@@ -132,46 +230,7 @@ const RESULT = {
   message: null,
   free_retry_until: "2026-03-08T09:59:00Z",
   is_demo: true,
-};
-
-const SANCTIONS = {
-  state: "success",
-  screened_name: "Nordkern Foods GmbH",
-  threshold: 0.75,
-  match: false,
-  hits: 0,
-  matches: [
-    {
-      name: "Nordkern Trading LLC",
-      matched_name: "Nordkern Foods GmbH",
-      score: 0.62,
-      list: "OFAC SDN",
-      programme: "IRAN",
-      list_date: "2026-01-15",
-      above_threshold: false,
-      grade: "near",
-    },
-  ],
-  lists: [
-    { name: "OFAC SDN", published_on: "2026-01-15", entry_count: 14965, loaded_at: "2026-01-16T06:00:00Z" },
-    { name: "OFAC Consolidated", published_on: null, entry_count: 442, loaded_at: "2026-01-16T06:00:00Z" },
-  ],
-  last_sanction: null,
-};
-
-const TRADE = {
-  state: "success",
-  shipments: 7,
-  import_value_usd: 490000,
-  average_import_order_value_usd: 70000,
-  last_transaction: SHIPMENT,
-  import_history: [SHIPMENT],
-  export_history: [],
-  monthly: [
-    { month: "2026-01", shipments: 3, value_usd: 210000 },
-    { month: "2026-02", shipments: 4, value_usd: 280000 },
-  ],
-};
+} satisfies Wire["ResultOut"];
 
 const ALL_SUCCESS = { company_profile: "success", trade_data: "success", sanctions: "success", website: "success" };
 
@@ -403,6 +462,8 @@ describe("My Verification", () => {
   });
 });
 
+const sanctionsPanel = () => screen.getByRole("heading", { name: "Sanctions screening" }).closest("section")!;
+
 describe("the verification result", () => {
   it("shows every field, the verdict, the recommendations, the sanctions evidence and the trade history", async () => {
     stubApi(routes());
@@ -431,9 +492,11 @@ describe("the verification result", () => {
     const criteria = screen.getByRole("heading", { name: "Verification criteria" }).closest("section")!;
     expect(within(criteria).getByText("Checked, nothing found")).toBeTruthy();
     expect(within(criteria).getByText("The website is unreachable")).toBeTruthy();
-    expect(screen.getByText("No sanctions list match: nothing stands in the way on this count.")).toBeTruthy();
-    expect(screen.getByText("An active importer with 37 shipments.")).toBeTruthy();
-    expect(await screen.findByText("No sanctions match above the threshold.")).toBeTruthy();
+    const recommendations = screen.getByRole("heading", { name: "Recommendations" }).closest("section")!;
+    expect(within(recommendations).getByText("No sanctions match above the threshold.")).toBeTruthy();
+    expect(within(recommendations).getByText("An active importer with 37 shipments.")).toBeTruthy();
+    await screen.findByRole("table", { name: "Closest names on the sanctions lists" });
+    expect(within(sanctionsPanel()).getByText("No sanctions match above the threshold.")).toBeTruthy();
     expect(screen.getByText("Match threshold: 75%")).toBeTruthy();
     const evidence = screen.getByRole("table", { name: "Closest names on the sanctions lists" });
     for (const text of ["Nordkern Trading LLC", "62%", "OFAC SDN", "IRAN", "Jan 15, 2026"]) expect(within(evidence).getByText(text)).toBeTruthy();
@@ -482,10 +545,10 @@ describe("the verification result", () => {
   });
 
   it("never calls an empty sanctions list store clear", async () => {
-    stubApi(routes({ [`GET ${VERIFICATION_PATH}/42/sanctions/check`]: ok({ state: "error", error: "No sanctions list loaded" }) }));
+    stubApi(routes({ [`GET ${VERIFICATION_PATH}/42/sanctions/check`]: ok(SANCTIONS_FAILED) }));
     renderPage(detailPage);
     expect(await screen.findByText("No sanctions list is loaded, so this company could not be screened.")).toBeTruthy();
-    expect(screen.queryByText("No sanctions match above the threshold.")).toBeNull();
+    expect(within(sanctionsPanel()).queryByText("No sanctions match above the threshold.")).toBeNull();
   });
 
   it("calls a possible match a possible match, never clear and never a listed party", async () => {
@@ -494,14 +557,14 @@ describe("the verification result", () => {
     renderPage(detailPage);
     expect(await screen.findByText("Possible match: a reviewer must compare the names below before trading.")).toBeTruthy();
     expect(screen.getByText("possible match, to review")).toBeTruthy();
-    expect(screen.queryByText("No sanctions match above the threshold.")).toBeNull();
+    expect(within(sanctionsPanel()).queryByText("No sanctions match above the threshold.")).toBeNull();
   });
 
   it("shows the server's recommendation text in Chinese", async () => {
     stubApi(routes());
     renderPage(detailPage, "zh");
     expect(await screen.findByText("活跃的进口商。")).toBeTruthy();
-    expect(screen.getByText("未匹配任何制裁名单：此方面没有障碍。")).toBeTruthy();
+    expect(screen.getByText("没有超过阈值的制裁名单匹配。")).toBeTruthy();
   });
 
   it("says when the company has not been verified yet, and shows it in Vietnamese", async () => {
