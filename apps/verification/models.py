@@ -26,6 +26,13 @@ class CheckState(models.TextChoices):
 FINISHED = (CheckState.SUCCESS, CheckState.ERROR)
 
 
+def _field(check: str, part: str) -> str:
+    """The column of a check's state or result: one of the four checks only."""
+    if check not in CHECKS:
+        raise ValueError(f"Unknown check: {check}")
+    return f"{check}_{part}"
+
+
 def _state() -> models.CharField:
     return models.CharField(max_length=12, choices=CheckState.choices, default=CheckState.PENDING)
 
@@ -73,10 +80,16 @@ class Verification(models.Model):
         return f"Verification of {self.company_id} for {self.user_id} (run {self.run})"
 
     def state(self, check: str) -> str:
-        return str(getattr(self, f"{check}_state"))
+        return str(getattr(self, _field(check, "state")))
 
     def result(self, check: str) -> dict:
-        return dict(getattr(self, f"{check}_result") or {})
+        return dict(getattr(self, _field(check, "result")) or {})
+
+    def mark(self, check: str, state: str, result: dict | None = None) -> None:
+        """Sets a check's state and, when given, its result (`findings` gives it a type)."""
+        setattr(self, _field(check, "state"), CheckState(state))
+        if result is not None:
+            setattr(self, _field(check, "result"), result)
 
     def states(self) -> dict[str, str]:
         return {check: self.state(check) for check in CHECKS}

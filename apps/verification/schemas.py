@@ -6,12 +6,22 @@ from datetime import datetime
 from typing import Any, Literal
 
 from ninja import Schema
-from pydantic import ConfigDict, Field
+from pydantic import Field
 
 from apps.core.errors import ValidationFailed
 from apps.core.phones import phone_message, phone_text
 from apps.core.validation import SearchText, SingleLine, is_valid_email
-from apps.leads.schemas import CountryTotal, MonthTotal, ProductTotal
+from apps.verification.findings import (
+    Answer,
+    CompanyFindings,
+    Findings,
+    PlaceAnswer,
+    SanctionsFindings,
+    TradeFindings,
+    TradeRecord,
+    WebsiteFindings,
+    WebsiteStatus,
+)
 from apps.verification.services import ReportForm
 
 REPORT_TYPES = (
@@ -97,21 +107,14 @@ def report_form(payload: ContactIn, language: str = "en") -> ReportForm:
     return ReportForm(**values)
 
 
-# Response shapes (spec §3, §7). A check's stored result is read through its findings model
-# (`CompanyFindings`, `TradeFindings`, `SanctionsFindings`, `WebsiteFindings`): every field a
-# result may lack has its default, so a run stored before a field existed still reads.
-
-
-class _Out(Schema):
-    # Every field of an answer is sent, its default included: the OpenAPI document says so.
-    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
+# Response shapes (spec §3, §7); a check's section is its state and its findings (`findings`).
 
 
 VerdictStatus = Literal["do_not_trade", "needs_review", "partly_verified", "verified"]
 State = Literal["pending", "in_progress", "success", "error"]
 
 
-class VerificationCompanyOut(_Out):
+class VerificationCompanyOut(Answer):
     """A company of the database search (`selectors.company_data`)."""
 
     id: int | None
@@ -134,14 +137,14 @@ class FoundCompanyOut(VerificationCompanyOut):
     source_record_id: str
 
 
-class CheckStates(_Out):
+class CheckStates(Answer):
     company_profile: State
     trade_data: State
     sanctions: State
     website: State
 
 
-class ProgressOut(_Out):
+class ProgressOut(Answer):
     company_id: int
     name: str
     domain: str
@@ -162,146 +165,13 @@ class ProgressOut(_Out):
     finished_at: datetime | None
 
 
-class ReportReceivedOut(_Out):
+class ReportReceivedOut(Answer):
     id: int
     status: str
 
 
-class _Finding(_Out):
-    found_data: bool = False
-
-
-class SourceAnswer(_Out):
-    """An outside source's answer: found, not found, error, or not configured."""
-
-    status: str
-    error: str | None = None
-    source: str | None = None
-    fetched_at: str | None = None
-
-
-class RegistryAnswer(SourceAnswer):
-    legal_name: str = ""
-    lei: str = ""
-    jurisdiction: str = ""
-    city: str = ""
-    country: str = ""
-    entity_status: str = ""
-    registration_status: str = ""
-    initial_registration_date: str | None = None
-    next_renewal_date: str | None = None
-
-
-class PlaceAnswer(SourceAnswer):
-    place_name: str = ""
-    address: str = ""
-    business_status: str = ""
-    rating: float | None = None
-    place_type: str = ""
-    opening_hours: list[str] = Field(default_factory=list)
-    phone: str = ""
-    website: str = ""
-
-
-class CompanyRecord(_Out):
-    name: str
-    domain: str = ""
-    country: str = ""
-    city: str = ""
-    industries: list[str] = Field(default_factory=list)
-    employees: int | None = None
-    founded_year: int | None = None
-    revenue_range: str = ""
-    business_type: str = ""
-    source: str = ""
-    is_demo: bool = False
-
-
-class CompanyFindings(_Finding):
-    company: CompanyRecord | None = None
-    registry: RegistryAnswer | None = None
-    place: PlaceAnswer | None = None
-
-
-class TradeRecord(_Out):
-    date: str
-    hs_code: str
-    product: str
-    exporter_country: str
-    importer_country: str
-    order_value_usd: float
-
-
-class TradeFindings(_Finding):
-    shipments: int = 0
-    import_value_usd: float = 0
-    average_import_order_value_usd: float | None = None
-    last_transaction: TradeRecord | None = None
-    import_history: list[TradeRecord] = Field(default_factory=list)
-    export_history: list[TradeRecord] = Field(default_factory=list)
-    top_products: list[ProductTotal] = Field(default_factory=list)
-    partner_countries: list[CountryTotal] = Field(default_factory=list)
-    monthly: list[MonthTotal] = Field(default_factory=list)
-
-
-class SanctionMatch(_Out):
-    name: str
-    matched_name: str
-    score: float
-    list: str
-    programme: str
-    list_date: str | None
-    grade: Literal["match", "review", "near"] | None = None
-    above_threshold: bool
-
-
-class ScreenedList(_Out):
-    name: str
-    published_on: str | None
-    entry_count: int
-    loaded_at: str | None = None
-
-
-class SanctionsFindings(_Finding):
-    screened_name: str = ""
-    threshold: float | None = None
-    review_threshold: float | None = None
-    match: bool = False
-    hits: int = 0
-    reviews: int = 0
-    matches: list[SanctionMatch] = Field(default_factory=list)
-    lists: list[ScreenedList] = Field(default_factory=list)
-    last_sanction: str | None = None
-
-
-class WebsiteStatus(_Out):
-    """The site's answer, or why none came."""
-
-    url: str | None = None
-    status_code: int | None = None
-    tls: bool | None = None
-    error: str | None = None
-
-
-class Registration(_Out):
-    registered_at: str | None = None
-    expires_at: str | None = None
-    registrar: str = ""
-    error: str | None = None
-
-
-class WebsiteFindings(_Finding):
-    domain: str = ""
-    website: WebsiteStatus | None = None
-    registration: Registration | None = None
-    domain_age_days: int | None = None
-    domain_state: Literal["not_given", "none", "new", "stable", "expired"] | None = None
-    checked_at: str | None = None
-
-
-class _Section(_Out):
+class _Section(Findings):
     state: State
-    error: str | None = None
 
 
 class CompanySection(CompanyFindings, _Section):
@@ -320,14 +190,14 @@ class WebsiteSection(WebsiteFindings, _Section):
     pass
 
 
-class ChecksOut(_Out):
+class ChecksOut(Answer):
     company_profile: CompanySection
     trade_data: TradeSection
     sanctions: SanctionsSection
     website: WebsiteSection
 
 
-class ReasonOut(_Out):
+class ReasonOut(Answer):
     check: str
     code: str
     level: VerdictStatus
@@ -336,23 +206,23 @@ class ReasonOut(_Out):
     text: str
 
 
-class VerdictOut(_Out):
+class VerdictOut(Answer):
     status: VerdictStatus
     reasons: list[ReasonOut]
 
 
-class RecommendationTexts(_Out):
+class RecommendationTexts(Answer):
     en: str
     vi: str
     zh: str
 
 
-class RecommendationOut(_Out):
+class RecommendationOut(Answer):
     value: str
     texts: RecommendationTexts
 
 
-class RecommendationsOut(_Out):
+class RecommendationsOut(Answer):
     """The topics a check could judge; a topic no check judged is null."""
 
     employee_size: RecommendationOut | None = None
@@ -362,7 +232,7 @@ class RecommendationsOut(_Out):
     transactions: RecommendationOut | None = None
 
 
-class DetailOut(_Out):
+class DetailOut(Answer):
     phone: str | None
     email: str | None
     employees: int | None
@@ -383,7 +253,7 @@ class DetailOut(_Out):
     credits_used: int
 
 
-class ResultOut(_Out):
+class ResultOut(Answer):
     company_id: int
     status: VerdictStatus
     verdict: VerdictOut

@@ -17,8 +17,14 @@ from apps.core.errors import Conflict, NotFound, ValidationFailed
 from apps.leads.models import Company, text_list
 from apps.leads.selectors import database_time_limit
 from apps.market.names import normalise_name
-from apps.verification import services, texts, verdict
-from apps.verification.checks import clean_domain
+from apps.verification import findings, services, texts, verdict
+from apps.verification.checks import clean_domain, company_record
+from apps.verification.findings import (
+    CompanyRecord,
+    Findings,
+    SanctionsFindings,
+    TradeFindings,
+)
 from apps.verification.models import CHECKS, FINISHED, CheckState, Verification
 
 NAME_OR_WEBSITE_REQUIRED = "Please enter company name or website to verify"
@@ -108,7 +114,7 @@ def progress(verification: Verification) -> dict[str, Any]:
         "checker_states": states,
         "checker_labels": {check: STATES_SHOWN[CheckState(s)] for check, s in states.items()},
         "errors": {
-            check: verification.result(check)["error"]
+            check: findings.read(verification, check, Findings).error or ""
             for check, state in states.items()
             if state == CheckState.ERROR
         },
@@ -145,7 +151,8 @@ def paid_verification(user: User, company_id: int) -> Verification:
 
 
 def _section(verification: Verification, check: str) -> dict[str, Any]:
-    return {"state": verification.state(check), **verification.result(check)}
+    found = findings.read(verification, check, findings.FINDINGS[check])
+    return {"state": verification.state(check), **found.model_dump()}
 
 
 def trade_section(user: User, company_id: int) -> dict[str, Any]:
@@ -163,29 +170,29 @@ def website_section(user: User, company_id: int, domain: str = "") -> dict[str, 
     return _section(verification, "website")
 
 
-def _sanction_level(sanctions: dict[str, Any]) -> str:
-    if sanctions.get("match"):
+def _sanction_level(sanctions: SanctionsFindings) -> str:
+    if sanctions.match:
         return "yes"
-    return "review" if sanctions.get("reviews") else "no"
+    return "review" if sanctions.reviews else "no"
 
 
 def _years_since(year: int | None, today: date) -> int | None:
     return None if year is None else today.year - year
 
 
-def _recent_shipments(trade: dict[str, Any], today: date) -> int:
+def _recent_shipments(trade: TradeFindings, today: date) -> int:
     since = f"{today.year - 1:04d}-{today.month:02d}"
-    return sum(row["shipments"] for row in trade.get("monthly", []) if row["month"] >= since)
+    return sum(row.shipments for row in trade.monthly if row.month >= since)
 
 
 def recommendations(verification: Verification) -> dict[str, dict[str, Any]]:
     """Each topic's value and its texts, for the topics a check could judge."""
     today = timezone.now().date()
-    record = verification.result("company_profile").get("company", {})
-    trade, sanctions = verification.result("trade_data"), verification.result("sanctions")
-    site = verification.result("website")
+    record = findings.company(verification).company
+    trade, sanctions = findings.trade(verification), findings.sanctions(verification)
+    site = findings.website(verification)
     values: dict[str, str | None] = {"employee_size": None, "founded_age": None}
-    employees = record.get("employees")
+    employees = record.employees if record else None
     if employees is not None:
         values["employee_size"] = (
             "small"
@@ -194,7 +201,7 @@ def recommendations(verification: Verification) -> dict[str, dict[str, Any]]:
             if employees < LARGE_COMPANY
             else "large"
         )
-    age = _years_since(record.get("founded_year"), today)
+    age = _years_since(record.founded_year if record else None, today)
     if age is not None:
         values["founded_age"] = (
             "new" if age < NEW_COMPANY_YEARS else "stable" if age < LONG_COMPANY_YEARS else "long"
@@ -204,17 +211,15 @@ def recommendations(verification: Verification) -> dict[str, dict[str, Any]]:
         if verification.state("sanctions") == CheckState.SUCCESS
         else None
     )
-    values["domain_state"] = site.get("domain_state")
-    if verification.state("website") == CheckState.SUCCESS and not site.get("domain"):
+    values["domain_state"] = site.domain_state
+    if verification.state("website") == CheckState.SUCCESS and not site.domain:
         values["domain_state"] = "not_given"
     if verification.state("trade_data") == CheckState.SUCCESS:
         # Judged on the last twelve months; older shipments still prove the company imports.
-        shipments = (
-            _recent_shipments(trade, today) if trade.get("monthly") else trade.get("shipments", 0)
-        )
+        shipments = _recent_shipments(trade, today) if trade.monthly else trade.shipments
         values["transactions"] = (
             "none"
-            if not trade.get("shipments")
+            if not trade.shipments
             else "low"
             if shipments < LOW_SHIPMENTS
             else "stable"
@@ -230,16 +235,20 @@ def recommendations(verification: Verification) -> dict[str, dict[str, Any]]:
     }
 
 
+def _all_findings(verification: Verification) -> dict[str, Findings]:
+    return {check: findings.read(verification, check, findings.FINDINGS[check]) for check in CHECKS}
+
+
 def _criteria(verification: Verification) -> str:
     return json.dumps(
         [
             {
                 "key": check,
                 "state": verification.state(check),
-                "found_data": bool(verification.result(check).get("found_data")),
-                "error": verification.result(check).get("error"),
+                "found_data": result.found_data,
+                "error": result.error,
             }
-            for check in CHECKS
+            for check, result in _all_findings(verification).items()
         ]
     )
 
@@ -247,44 +256,43 @@ def _criteria(verification: Verification) -> str:
 def results(user: User, company_id: int, language: str) -> dict[str, Any]:
     """The verification result of spec §3 for the user's paid verification of the company."""
     verification = paid_verification(user, company_id)
-    profile = verification.result("company_profile")
-    record = profile.get("company") or company_data(verification.company)
-    place = profile.get("place") or {}
-    trade = verification.result("trade_data")
-    sanctions = verification.result("sanctions")
-    site = verification.result("website")
-    registration = site.get("registration") or {}
+    profile = findings.company(verification)
+    record = profile.company or CompanyRecord(**company_record(verification.company))
+    place = profile.place
+    trade = findings.trade(verification)
+    sanctions = findings.sanctions(verification)
+    site = findings.website(verification)
     judged = verdict.verdict(verification, language)
     return {
         "company_id": verification.company_id,
         "status": judged["status"],
         "verdict": judged,
-        "industry": next(iter(record.get("industries") or []), ""),
-        "website": site.get("website", {}).get("url")
+        "industry": next(iter(record.industries), ""),
+        "website": (site.website.url if site.website else None)
         or (f"https://{verification.domain}" if verification.domain else ""),
-        "company_name": record.get("name", verification.company.name),
-        "country": record.get("country", verification.company.country),
+        "company_name": record.name,
+        "country": record.country,
         "lead_verification_criteria": _criteria(verification),
         "detail": {
-            "phone": place.get("phone") or None,
+            "phone": (place.phone if place else "") or None,
             "email": None,  # no source of company email addresses is connected
-            "employees": record.get("employees"),
-            "founded_year": record.get("founded_year"),
-            "sanctions": sanctions or None,
-            "import_history": trade.get("import_history", []),
-            "export_history": trade.get("export_history", []),
-            "average_import_order_value": trade.get("average_import_order_value_usd"),
-            "last_transaction": trade.get("last_transaction"),
-            "place_information": place or None,
-            "website_status": site.get("website") or None,
+            "employees": record.employees,
+            "founded_year": record.founded_year,
+            "sanctions": sanctions if verification.result("sanctions") else None,
+            "import_history": trade.import_history,
+            "export_history": trade.export_history,
+            "average_import_order_value": trade.average_import_order_value_usd,
+            "last_transaction": trade.last_transaction,
+            "place_information": place,
+            "website_status": site.website,
             "domain": verification.domain,
-            "domain_age_days": site.get("domain_age_days"),
-            "domain_age": texts.age_text(site["domain_age_days"], language)
-            if site.get("domain_age_days") is not None
+            "domain_age_days": site.domain_age_days,
+            "domain_age": texts.age_text(site.domain_age_days, language)
+            if site.domain_age_days is not None
             else None,
-            "domain_expires_at": registration.get("expires_at"),
+            "domain_expires_at": site.registration.expires_at if site.registration else None,
             "verified_at": verification.finished_at,
-            "last_sanction": sanctions.get("last_sanction"),
+            "last_sanction": sanctions.last_sanction,
             "credits_used": verification.credits_charged,
         },
         "checks": {check: _section(verification, check) for check in CHECKS},

@@ -33,7 +33,7 @@ from apps.core.languages import normalize
 from apps.core.mail import send_or_log
 from apps.core.names import full_name
 from apps.leads.models import Company
-from apps.verification import checks, texts, verdict
+from apps.verification import checks, findings, texts, verdict
 from apps.verification.models import CHECKS, CheckState, ReportRequest, Verification
 from apps.verification.providers import SourceError
 
@@ -100,8 +100,7 @@ def _start_run(verification: Verification, domain: str, language: str) -> None:
     verification.domain = checks.clean_domain(domain or verification.company.domain)
     verification.language = language
     for check in CHECKS:
-        setattr(verification, f"{check}_state", CheckState.PENDING)
-        setattr(verification, f"{check}_result", {})
+        verification.mark(check, CheckState.PENDING, {})
     verification.credits_charged = 0
     verification.charged = False
     verification.started_at = timezone.now()
@@ -136,7 +135,7 @@ def _begin(
                 _start_run(verification, domain, language)
             elif verification.state(check) != CheckState.PENDING:
                 return verification, False
-        setattr(verification, f"{check}_state", CheckState.IN_PROGRESS)
+        verification.mark(check, CheckState.IN_PROGRESS)
         verification.save()
         return verification, True
 
@@ -150,8 +149,7 @@ def _record(verification_id: int, run: int, check: str, state: str, result: dict
         )
         if verification.run != run:  # a newer run replaced this one
             return verification
-        setattr(verification, f"{check}_state", state)
-        setattr(verification, f"{check}_result", result)
+        verification.mark(check, state, result)
         if verification.finished:
             verification.finished_at = timezone.now()
         verification.save()
@@ -227,7 +225,8 @@ def run_check(
     if should_run:
         try:
             outcome = checks.CHECKS[check](company, verification.domain)
-            state, result = CheckState.SUCCESS, {**outcome.result, "found_data": outcome.found_data}
+            found = {**outcome.result, "found_data": outcome.found_data}
+            state, result = CheckState.SUCCESS, findings.stored(check, found)
         except SourceError as exc:
             state, result = CheckState.ERROR, {"error": str(exc)}
         except Exception:

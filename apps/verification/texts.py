@@ -323,9 +323,9 @@ def reason_text(code: str, language: str, params: dict[str, Any]) -> str:
     if "lists" in values:
         values["lists"] = in_language(LIST_SEPARATOR, language).join(
             in_language(SCREENED_LIST, language).format(
-                name=item["name"],
-                date=item.get("published_on") or in_language(UNKNOWN_DATE, language),
-                count=f"{item.get('entry_count', 0):,}",
+                name=item.name,
+                date=item.published_on or in_language(UNKNOWN_DATE, language),
+                count=f"{item.entry_count:,}",
             )
             for item in values["lists"]
         )

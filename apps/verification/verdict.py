@@ -24,7 +24,8 @@ from django.conf import settings
 from django.utils import timezone
 
 from apps.market.countries import country_name
-from apps.verification import texts
+from apps.verification import findings, texts
+from apps.verification.findings import FOUND, Findings, RegistryAnswer, SanctionMatch, ScreenedList
 from apps.verification.models import CheckState, Verification
 
 SHOWN_MATCHES = 3
@@ -92,7 +93,7 @@ def _failed(verification: Verification, check: str) -> Reason | None:
         check,
         "check_failed",
         Level.NEEDS_REVIEW,
-        params={"check": check, "reason": verification.result(check).get("error", "")},
+        params={"check": check, "reason": findings.read(verification, check, Findings).error or ""},
     )
 
 
@@ -107,40 +108,38 @@ def _company_reasons(verification: Verification) -> list[Reason]:
     failed = _failed(verification, check)
     if failed:
         return [*found, failed]
-    result = verification.result(check)
-    registry, place = result.get("registry") or {}, result.get("place") or {}
-    if registry.get("status") == "found":
+    result = findings.company(verification)
+    registry, place = result.registry, result.place
+    if registry is not None and registry.status == FOUND:
         found.append(_registry_reason(registry))
-    if place.get("status") == "found":
+    if place is not None and place.status == FOUND:
         found.append(
             Reason(
                 check,
                 "place_found",
                 Level.VERIFIED,
-                source=str(place.get("source") or "maps"),
-                source_date=_day(place.get("fetched_at")),
-                params={"address": place.get("address") or place.get("place_name") or ""},
+                source=place.source or "maps",
+                source_date=_day(place.fetched_at),
+                params={"address": place.address or place.place_name},
             )
         )
-    if registry.get("status") != "found" and place.get("status") != "found":
+    if not any(answer is not None and answer.status == FOUND for answer in (registry, place)):
         found.append(Reason(check, "record_only", Level.PARTLY_VERIFIED, source="Tradewise"))
     return found
 
 
-def _registry_reason(registry: dict[str, Any]) -> Reason:
-    states = {
-        str(registry.get(key) or "").upper() for key in ("entity_status", "registration_status")
-    }
+def _registry_reason(registry: RegistryAnswer) -> Reason:
+    states = {registry.entity_status.upper(), registry.registration_status.upper()}
     inactive = sorted(states & INACTIVE_REGISTRATIONS)
     return Reason(
         "company_profile",
         "registry_inactive" if inactive else "registry_found",
         Level.NEEDS_REVIEW if inactive else Level.VERIFIED,
-        source=str(registry.get("source") or "registry"),
-        source_date=_day(registry.get("fetched_at")),
+        source=registry.source or "registry",
+        source_date=_day(registry.fetched_at),
         params={
-            "name": registry.get("legal_name") or "",
-            "id": registry.get("lei") or "",
+            "name": registry.legal_name,
+            "id": registry.lei,
             "state": ", ".join(inactive),
         },
     )
@@ -154,24 +153,24 @@ def _trade_reasons(verification: Verification, language: str) -> list[Reason]:
     failed = _failed(verification, check)
     if failed:
         return [failed]
-    trade = verification.result(check)
-    last = trade.get("last_transaction")
-    if not last:
+    trade = findings.trade(verification)
+    last = trade.last_transaction
+    if last is None:
         return [Reason(check, "no_trade_records", Level.PARTLY_VERIFIED, source="trade data")]
-    partner = (trade.get("partner_countries") or [{"country": last["exporter_country"]}])[0]
-    top = trade.get("top_products") or [{"hs_code": last["hs_code"]}]
+    partner = trade.partner_countries[0].country if trade.partner_countries else None
+    top = trade.top_products[0].hs_code if trade.top_products else None
     return [
         Reason(
             check,
             "trade_records",
             Level.VERIFIED,
             source="trade data",
-            source_date=str(last["date"])[:10],
+            source_date=last.date[:10],
             params={
-                "shipments": trade.get("shipments", 0),
-                "hs_code": top[0]["hs_code"],
-                "country": country_name(partner["country"], language),
-                "age": texts.age_text(_days_since(str(last["date"])), language),
+                "shipments": trade.shipments,
+                "hs_code": top or last.hs_code,
+                "country": country_name(partner or last.exporter_country, language),
+                "age": texts.age_text(_days_since(last.date), language),
             },
         )
     ]
@@ -185,8 +184,8 @@ def _sanctions_reasons(verification: Verification) -> list[Reason]:
     failed = _failed(verification, check)
     if failed:
         return [failed]
-    result = verification.result(check)
-    matches = result.get("matches") or []
+    result = findings.sanctions(verification)
+    matches = result.matches
     found = [
         _match_reason(match, "listed_match", Level.DO_NOT_TRADE)
         for match in matches
@@ -197,18 +196,18 @@ def _sanctions_reasons(verification: Verification) -> list[Reason]:
         for match in matches
         if _grade(match) == "review"
     ][:SHOWN_MATCHES]
-    lists = result.get("lists") or []
+    lists = result.lists
     found += [reason for reason in map(_list_age_reason, lists) if reason]
     if not lists:
         found.append(Reason(check, "lists_unnamed", Level.NEEDS_REVIEW))
     if lists and all(reason.code.startswith("list_") for reason in found):
-        dates = [item["published_on"] for item in lists if item.get("published_on")]
+        dates = [item.published_on for item in lists if item.published_on]
         found.append(
             Reason(
                 check,
                 "screened_clear",
                 Level.VERIFIED,
-                source=", ".join(item["name"] for item in lists),
+                source=", ".join(item.name for item in lists),
                 source_date=min(dates, default=None),
                 params={"lists": lists},
             )
@@ -216,33 +215,33 @@ def _sanctions_reasons(verification: Verification) -> list[Reason]:
     return found
 
 
-def _grade(match: dict[str, Any]) -> str:
+def _grade(match: SanctionMatch) -> str:
     """A stored match's grade; runs stored before grades existed called every match at or
     above the threshold a match."""
-    if "grade" in match:
-        return str(match["grade"])
-    return "match" if match.get("above_threshold") else "near"
+    if match.grade is not None:
+        return match.grade
+    return "match" if match.above_threshold else "near"
 
 
-def _match_reason(match: dict[str, Any], code: str, level: Level) -> Reason:
+def _match_reason(match: SanctionMatch, code: str, level: Level) -> Reason:
     return Reason(
         "sanctions",
         code,
         level,
-        source=str(match.get("list") or ""),
-        source_date=match.get("list_date"),
+        source=match.list,
+        source_date=match.list_date,
         params={
-            "name": match.get("name", ""),
-            "list": match.get("list", ""),
-            "score": match.get("score", 0),
-            "programme": match.get("programme", ""),
+            "name": match.name,
+            "list": match.list,
+            "score": match.score,
+            "programme": match.programme,
         },
     )
 
 
-def _list_age_reason(item: dict[str, Any]) -> Reason | None:
+def _list_age_reason(item: ScreenedList) -> Reason | None:
     """A list too old (or of unknown date) to vouch for a clear result."""
-    published = item.get("published_on")
+    published = item.published_on
     max_age = settings.SANCTIONS_MAX_AGE_DAYS
     if published and _days_since(published) <= max_age:
         return None
@@ -250,9 +249,9 @@ def _list_age_reason(item: dict[str, Any]) -> Reason | None:
         "sanctions",
         "list_outdated" if published else "list_undated",
         Level.NEEDS_REVIEW,
-        source=str(item.get("name", "")),
+        source=item.name,
         source_date=published,
-        params={"list": item.get("name", ""), "date": published or "", "days": max_age},
+        params={"list": item.name, "date": published or "", "days": max_age},
     )
 
 
@@ -264,19 +263,18 @@ def _website_reasons(verification: Verification, language: str) -> list[Reason]:
     failed = _failed(verification, check)
     if failed:
         return [failed]
-    site = verification.result(check)
-    domain = site.get("domain") or ""
+    site = findings.website(verification)
+    domain = site.domain
     if not domain:
         return [Reason(check, "no_domain_given", Level.PARTLY_VERIFIED)]
-    registration = site.get("registration") or {}
     params = {"domain": domain}
     found: list[Reason] = []
-    if "error" in (site.get("website") or {}):
+    if site.website is not None and site.website.error:
         found.append(
             Reason(check, "site_unreachable", Level.PARTLY_VERIFIED, "website", params=params)
         )
-    state, age = site.get("domain_state"), site.get("domain_age_days")
-    source, day = "RDAP", _day(site.get("checked_at"))
+    state, age = site.domain_state, site.domain_age_days
+    source, day = "RDAP", _day(site.checked_at)
     if state == "expired":
         found.append(Reason(check, "domain_expired", Level.NEEDS_REVIEW, source, day, params))
     elif state == "none":
@@ -288,7 +286,8 @@ def _website_reasons(verification: Verification, language: str) -> list[Reason]:
         aged = {**params, "age": texts.age_text(age, language)}
         found.append(Reason(check, "domain_age", Level.VERIFIED, source, day, aged))
     else:
-        reason = {**params, "reason": registration.get("error", "")}
+        failure = site.registration.error if site.registration else None
+        reason = {**params, "reason": failure or ""}
         found.append(Reason(check, "domain_unknown", Level.PARTLY_VERIFIED, source, day, reason))
     return found
 
@@ -297,5 +296,5 @@ def _days_since(iso: str) -> int:
     return (timezone.now().date() - date.fromisoformat(iso[:10])).days
 
 
-def _day(value: Any) -> str | None:
-    return str(value)[:10] if value else None
+def _day(value: str | None) -> str | None:
+    return value[:10] if value else None

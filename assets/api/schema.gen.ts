@@ -2684,17 +2684,17 @@ export interface components {
         /** CompanySection */
         CompanySection: {
             /**
-             * State
-             * @enum {string}
-             */
-            state: "pending" | "in_progress" | "success" | "error";
-            /** Error */
-            error: string | null;
-            /**
              * Found Data
              * @default false
              */
             found_data: boolean;
+            /** Error */
+            error: string | null;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "pending" | "in_progress" | "success" | "error";
             company: components["schemas"]["CompanyRecord"] | null;
             registry: components["schemas"]["RegistryAnswer"] | null;
             place: components["schemas"]["PlaceAnswer"] | null;
@@ -2894,6 +2894,10 @@ export interface components {
             initial_registration_date: string | null;
             /** Next Renewal Date */
             next_renewal_date: string | null;
+            /** Direct Parent */
+            direct_parent: {
+                [key: string]: string;
+            } | null;
         };
         /** ResultOut */
         ResultOut: {
@@ -2958,6 +2962,8 @@ export interface components {
              * @default false
              */
             found_data: boolean;
+            /** Error */
+            error: string | null;
             /**
              * Screened Name
              * @default
@@ -2992,17 +2998,17 @@ export interface components {
         /** SanctionsSection */
         SanctionsSection: {
             /**
-             * State
-             * @enum {string}
-             */
-            state: "pending" | "in_progress" | "success" | "error";
-            /** Error */
-            error: string | null;
-            /**
              * Found Data
              * @default false
              */
             found_data: boolean;
+            /** Error */
+            error: string | null;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "pending" | "in_progress" | "success" | "error";
             /**
              * Screened Name
              * @default
@@ -3063,17 +3069,17 @@ export interface components {
         /** TradeSection */
         TradeSection: {
             /**
-             * State
-             * @enum {string}
-             */
-            state: "pending" | "in_progress" | "success" | "error";
-            /** Error */
-            error: string | null;
-            /**
              * Found Data
              * @default false
              */
             found_data: boolean;
+            /** Error */
+            error: string | null;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "pending" | "in_progress" | "success" | "error";
             /**
              * Shipments
              * @default 0
@@ -3111,17 +3117,17 @@ export interface components {
         /** WebsiteSection */
         WebsiteSection: {
             /**
-             * State
-             * @enum {string}
-             */
-            state: "pending" | "in_progress" | "success" | "error";
-            /** Error */
-            error: string | null;
-            /**
              * Found Data
              * @default false
              */
             found_data: boolean;
+            /** Error */
+            error: string | null;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "pending" | "in_progress" | "success" | "error";
             /**
              * Domain
              * @default

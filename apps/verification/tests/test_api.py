@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from django.core import mail
+from django.core.serializers.json import DjangoJSONEncoder
 from django.test import Client
 
 from apps.accounts.models import User
@@ -501,6 +502,9 @@ def test_pages_preload_verifications_and_results(
 
     assert listing["/fast-ai/v1/users/lead-verification"][0]["company_id"] == buyer.pk
     assert detail[f"{BASE}/{buyer.pk}/results"]["detail"]["credits_used"] == 100
+    # The island reads a preloaded answer as it reads the API's, so they are the same.
+    preloaded = json.loads(json.dumps(detail[f"{BASE}/{buyer.pk}/results"], cls=DjangoJSONEncoder))
+    assert preloaded == member_client.get(f"{BASE}/{buyer.pk}/results").json()["data"]
 
 
 def test_a_failing_mail_server_leaves_a_report_request_stored_and_answered(
