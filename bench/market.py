@@ -422,9 +422,9 @@ def bounding_costs(user_id: int, trade: Any) -> None:
     the limit's cost, not the query's noise."""
     from django.conf import settings
 
+    from apps.core.search_limits import search_allowance
     from apps.market.index import DuckDBTradeIndex, TradeIndex
     from apps.market.index.clickhouse import ClickHouseTradeIndex
-    from apps.market.limits import search_allowance
 
     def allowance() -> None:
         with search_allowance(user_id):

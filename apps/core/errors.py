@@ -77,6 +77,19 @@ class ProviderUnavailable(ApplicationError):
     message = SOMETHING_WENT_WRONG
 
 
+class QueryTimedOut(ProviderUnavailable):
+    """A search (of the trade index or the database) ran past its time limit and was
+    stopped."""
+
+    code = "search_timeout"
+    message = (
+        "This search is taking too long and was stopped. "
+        "Narrow it down (fewer words, a shorter period) and try again."
+    )
+    # The same search would take as long again: the client waits before offering it anew.
+    retry_after = 30
+
+
 class ServerError(ApplicationError):
     status = 500
     code = "server_error"

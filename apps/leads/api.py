@@ -19,6 +19,7 @@ from apps.billing.services import count_query
 from apps.core.origin import same_origin_only
 from apps.core.responses import envelope
 from apps.core.schemas import Envelope, RecordId
+from apps.core.search_limits import search_allowance
 from apps.leads import selectors, services
 from apps.leads.models import ContactRequest
 from apps.leads.schemas import (
@@ -32,7 +33,6 @@ from apps.leads.schemas import (
     company_filters,
     lead_filters,
 )
-from apps.market.limits import search_allowance
 
 router = Router(tags=["lead sourcing"], auth=session_or_bearer)
 

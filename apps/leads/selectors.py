@@ -5,8 +5,7 @@ a user has asked for. Trade figures come from market's analytics index (its publ
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
@@ -15,17 +14,18 @@ from types import MappingProxyType
 from typing import Any
 
 from django.conf import settings
-from django.db import OperationalError, connection, transaction
+from django.db import connection
 from django.db.models import BooleanField, Q, QuerySet
 from django.db.models.expressions import RawSQL
 
 from apps.accounts.models import User
+from apps.core.database import statement_time_limit
 from apps.core.errors import NotFound, ProviderUnavailable, ValidationFailed
 from apps.leads.models import DEMO_SOURCE, Company, ContactRequest, Lead, text_list
 from apps.leads.schemas import CompanyFilters, LeadFilters
 from apps.market import index
 from apps.market.filters import ShipmentFilters, search_filters
-from apps.market.index import QueryTimedOut, TradeIndex
+from apps.market.index import TradeIndex
 from apps.market.schemas import SearchQuery
 
 EARLIEST = date(1900, 1, 1)
@@ -296,37 +296,13 @@ def company_row(company: Company, totals: Mapping[int, dict[str, Any]]) -> dict[
     }
 
 
-QUERY_CANCELED = "57014"  # PostgreSQL's SQLSTATE of a statement stopped by statement_timeout
-
-
-@contextmanager
-def database_time_limit(seconds: float) -> Iterator[None]:
-    """On PostgreSQL, the statements inside run in one transaction, each stopped after
-    `seconds` (`statement_timeout`, for this transaction only) with QueryTimedOut. Elsewhere,
-    or with 0 seconds, no limit."""
-    if connection.vendor != "postgresql" or seconds <= 0:
-        yield
-        return
-    try:
-        with transaction.atomic():
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    "SELECT set_config('statement_timeout', %s, true)", [str(int(seconds * 1000))]
-                )
-            yield
-    except OperationalError as problem:
-        if getattr(problem.__cause__, "sqlstate", None) == QUERY_CANCELED:
-            raise QueryTimedOut() from problem
-        raise
-
-
 def search_companies(
     filters: CompanyFilters, *, page: int, page_size: int
 ) -> tuple[list[dict[str, Any]], Total]:
     """A page of companies with their shipment count and last import date (of the shipments
     proving the trade filters, when given), and the number of matches, within
     COMPANY_SEARCH_TIMEOUT seconds a statement on PostgreSQL."""
-    with database_time_limit(settings.COMPANY_SEARCH_TIMEOUT):
+    with statement_time_limit(settings.COMPANY_SEARCH_TIMEOUT):
         return _search_companies(filters, page=page, page_size=page_size)
 
 

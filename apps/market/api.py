@@ -22,9 +22,9 @@ from apps.core.errors import NotFound, PermissionDenied, ValidationFailed
 from apps.core.origin import same_origin_only
 from apps.core.responses import envelope
 from apps.core.schemas import Envelope, Message, PagedEnvelope, RecordId
+from apps.core.search_limits import search_allowance
 from apps.market import ask, exports, selectors
 from apps.market.filters import ShipmentFilters, filters_as_query, search_filters
-from apps.market.limits import search_allowance
 from apps.market.schemas import (
     AskIn,
     AskOut,

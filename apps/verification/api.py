@@ -1,7 +1,7 @@
 """The lead-verification API (spec §7, DESIGN.md §4): the free company search, the internet
 search, the four checks, the user's verifications, results and their sections, and report
-requests. The two company searches are free, and held to the user's search limits (market's
-`limits`)."""
+requests. The two company searches are free, and held to the user's search limits
+(`core.search_limits`)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from apps.core.languages import normalize
 from apps.core.origin import same_origin_only
 from apps.core.responses import envelope
 from apps.core.schemas import Envelope, RecordId
-from apps.market.limits import search_allowance
+from apps.core.search_limits import search_allowance
 from apps.verification import selectors, services
 from apps.verification.providers import SourceError
 from apps.verification.providers.websearch import internet_search

@@ -13,9 +13,9 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from apps.accounts.models import User
+from apps.core.database import statement_time_limit
 from apps.core.errors import Conflict, NotFound, ValidationFailed
 from apps.leads.models import Company, text_list
-from apps.leads.selectors import database_time_limit
 from apps.market.names import normalise_name
 from apps.verification import findings, services, texts, verdict
 from apps.verification.checks import clean_domain, company_record
@@ -61,7 +61,7 @@ def search_companies(*, name: str, website: str) -> list[dict[str, Any]]:
         matches |= words
     if domain:
         matches |= Q(domain__iexact=domain) | Q(domain__iendswith=f".{domain}")
-    with database_time_limit(settings.COMPANY_SEARCH_TIMEOUT):
+    with statement_time_limit(settings.COMPANY_SEARCH_TIMEOUT):
         companies = list(Company.objects.filter(matches)[:SEARCH_LIMIT])
     return [company_data(company) for company in companies]
 

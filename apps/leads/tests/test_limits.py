@@ -10,11 +10,12 @@ from django.db import connection
 from django.test import Client
 
 from apps.accounts.models import User
+from apps.core import search_limits as limits
+from apps.core.database import statement_time_limit
+from apps.core.errors import QueryTimedOut
 from apps.leads import selectors
 from apps.leads.schemas import CompanyFilters
 from apps.leads.tests.conftest import make_company
-from apps.market import limits
-from apps.market.index import QueryTimedOut
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +51,7 @@ def test_a_company_search_while_others_run_is_refused(
 def test_a_statement_past_the_limit_is_stopped_and_the_connection_serves_the_next() -> None:
     with (
         pytest.raises(QueryTimedOut),
-        selectors.database_time_limit(0.05),
+        statement_time_limit(0.05),
         connection.cursor() as cursor,
     ):
         cursor.execute("SELECT pg_sleep(2)")

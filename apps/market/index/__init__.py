@@ -17,8 +17,8 @@ Queries are behind `TradeIndex`; `clickhouse` implements the same methods on Cli
 
 from django.conf import settings
 
+from apps.core.errors import QueryTimedOut
 from apps.market.index import queries
-from apps.market.index.bounded import QueryTimedOut
 from apps.market.index.build import build_snapshot
 from apps.market.index.queries import DuckDBTradeIndex, IndexMissing, TradeIndex, complete
 from apps.market.index.storage import (

@@ -20,23 +20,11 @@ from typing import Any
 
 import duckdb
 
-from apps.core.errors import ProviderUnavailable
+from apps.core.errors import QueryTimedOut
 
 logger = logging.getLogger(__name__)
 
 REPEAT_INTERRUPT = 0.02
-
-
-class QueryTimedOut(ProviderUnavailable):
-    """A search ran past its time limit and was stopped."""
-
-    code = "search_timeout"
-    message = (
-        "This search is taking too long and was stopped. "
-        "Narrow it down (fewer words, a shorter period) and try again."
-    )
-    # The same search would take as long again: the client waits before offering it anew.
-    retry_after = 30
 
 
 class BoundedCursor:

@@ -22,7 +22,8 @@ from django.test import Client
 
 from apps.accounts.models import User
 from apps.billing.models import QueryLog
-from apps.market import index, limits
+from apps.core import search_limits as limits
+from apps.market import index
 from apps.market.filters import ShipmentFilters
 from apps.market.index import DuckDBTradeIndex, QueryTimedOut, queries
 from apps.market.index.bounded import BoundedCursor

@@ -16,9 +16,9 @@ from django.test import Client
 
 from apps.accounts.models import User
 from apps.accounts.tests.bundles import without_bundles
+from apps.core.search_limits import search_allowance
 from apps.leads.models import Company
 from apps.leads.tests.conftest import with_credits
-from apps.market.limits import search_allowance
 from apps.verification.models import ReportRequest
 from apps.verification.providers.sanctions import SanctionMatch
 from apps.verification.schemas import (

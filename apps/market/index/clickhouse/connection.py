@@ -17,7 +17,7 @@ from urllib.parse import unquote, urlparse
 
 from clickhouse_connect.driver.binding import format_bind_value, format_query_value
 
-from apps.market.index.bounded import QueryTimedOut
+from apps.core.errors import QueryTimedOut
 from apps.market.index.queries import IndexMissing
 
 Params = dict[str, Any]
