@@ -1,6 +1,6 @@
 """Lead-sourcing reads: company and people searches, a company's trade summary, and the leads
 a user has asked for. Trade figures come from market's analytics index (its public
-`trade_index()` and `search_filters`), never from market's tables."""
+`trade_index()` and `ShipmentFilters.for_product`), never from market's tables."""
 
 from __future__ import annotations
 
@@ -24,9 +24,8 @@ from apps.core.errors import NotFound, ProviderUnavailable, ValidationFailed
 from apps.leads.models import DEMO_SOURCE, Company, ContactRequest, Lead, text_list
 from apps.leads.schemas import CompanyFilters, LeadFilters
 from apps.market import index
-from apps.market.filters import ShipmentFilters, search_filters
+from apps.market.filters import ShipmentFilters
 from apps.market.index import TradeIndex
-from apps.market.schemas import SearchQuery
 
 EARLIEST = date(1900, 1, 1)
 LATEST = date(9999, 12, 31)
@@ -55,18 +54,8 @@ def _everything() -> ShipmentFilters:
 def _trade_filters(product: str, since: date | None) -> ShipmentFilters:
     """Shipments of `product` (a name in any language or an HS code, matched as the shipment
     search matches it) from `since` on."""
-    start = (since or EARLIEST).strftime("%d-%m-%Y")
-    if not product:
-        return ShipmentFilters(start_date=since or EARLIEST, end_date=LATEST)
-    code = product if product.isdigit() else ""
-    query = SearchQuery(
-        product_details="" if code else product,
-        hs_code=[code] if code else [],
-        start_date=start,
-        end_date=LATEST.strftime("%d-%m-%Y"),
-    )
     try:
-        return search_filters(query)
+        return ShipmentFilters.for_product(product, start=since or EARLIEST, end=LATEST)
     except ValidationFailed as problem:
         message = problem.message
         raise ValidationFailed(message, fields={"imports_product": [message]}) from problem

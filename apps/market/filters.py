@@ -3,6 +3,7 @@ with the spec's message for each field that is wrong)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Protocol
@@ -56,9 +57,21 @@ class ShipmentFilters:
         ]
         return "|".join(parts)
 
+    @classmethod
+    def for_product(cls, product: str, *, start: date, end: date) -> ShipmentFilters:
+        """The shipments of `product` (a name in any language, or an HS code, read as the
+        search reads its product field) from `start` to `end`; every shipment of those days
+        without a product. ValidationFailed, with the search's message, for a product the
+        search refuses."""
+        if not product.strip():
+            return cls(start_date=start, end_date=end)
+        return _checked(
+            _Texts(product_details=product), lambda problems: _ordered(start, end, problems)
+        )
 
-class SearchParameters(Protocol):
-    """A search as the API receives it (the query string of the shipments calls)."""
+
+class SearchTexts(Protocol):
+    """A search's fields besides its dates."""
 
     @property
     def product_details(self) -> str: ...
@@ -67,15 +80,30 @@ class SearchParameters(Protocol):
     @property
     def exporter_name(self) -> str: ...
     @property
-    def start_date(self) -> str: ...
-    @property
-    def end_date(self) -> str: ...
-    @property
     def importer_country(self) -> str: ...
     @property
     def exporter_country(self) -> str: ...
     @property
     def hs_code(self) -> list[str]: ...
+
+
+class SearchParameters(SearchTexts, Protocol):
+    """A search as the API receives it (the query string of the shipments calls)."""
+
+    @property
+    def start_date(self) -> str: ...
+    @property
+    def end_date(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class _Texts:
+    product_details: str = ""
+    importer_name: str = ""
+    exporter_name: str = ""
+    importer_country: str = ""
+    exporter_country: str = ""
+    hs_code: list[str] = field(default_factory=list)
 
 
 def parse_date(text: str) -> date | None:
@@ -102,9 +130,14 @@ def _dates(query: SearchParameters, problems: dict[str, list[str]]) -> tuple[dat
         problems["start_date"] = [BAD_DATE]
     if end_text and end is None:
         problems["end_date"] = [BAD_DATE]
-    if start and end and start > end:
+    return _ordered(start, end, problems) if start and end else None
+
+
+def _ordered(start: date, end: date, problems: dict[str, list[str]]) -> tuple[date, date] | None:
+    if start > end:
         problems["start_date"] = [START_AFTER_END]
-    return (start, end) if start and end and start <= end else None
+        return None
+    return start, end
 
 
 def _country(text: str, field: str, problems: dict[str, list[str]]) -> str:
@@ -121,7 +154,7 @@ def _hs_codes(values: list[str], problems: dict[str, list[str]]) -> tuple[str, .
     return codes
 
 
-def _texts(query: SearchParameters, problems: dict[str, list[str]]) -> None:
+def _texts(query: SearchTexts, problems: dict[str, list[str]]) -> None:
     # Bounded before any query is built: each word of a text is one more condition.
     for name in ("product_details", "importer_name", "exporter_name"):
         problem = search_text_problem(getattr(query, name))
@@ -167,7 +200,7 @@ def _product_text(
     return "", narrowed
 
 
-def _party_names(query: SearchParameters, problems: dict[str, list[str]]) -> None:
+def _party_names(query: SearchTexts, problems: dict[str, list[str]]) -> None:
     # A name without letters ("123", "-") matches parties by fragments of other names.
     for name in ("importer_name", "exporter_name"):
         text = getattr(query, name).strip()
@@ -177,6 +210,15 @@ def _party_names(query: SearchParameters, problems: dict[str, list[str]]) -> Non
 
 def search_filters(query: SearchParameters) -> ShipmentFilters:
     """The validated search, or ValidationFailed with the spec's message per field."""
+    return _checked(query, lambda problems: _dates(query, problems))
+
+
+DateRange = Callable[[dict[str, list[str]]], "tuple[date, date] | None"]
+
+
+def _checked(query: SearchTexts, date_range: DateRange) -> ShipmentFilters:
+    """The search of `query`'s fields over the days `date_range` gives (noting its problems),
+    or ValidationFailed with the message of each field that is wrong."""
     problems: dict[str, list[str]] = {}
     hs_codes = _hs_codes(query.hs_code, problems)
     texts = (query.product_details, query.importer_name, query.exporter_name)
@@ -185,7 +227,7 @@ def search_filters(query: SearchParameters) -> ShipmentFilters:
     _texts(query, problems)
     product_details, hs_codes = _product_text(query.product_details.strip(), hs_codes, problems)
     _party_names(query, problems)
-    dates = _dates(query, problems)
+    dates = date_range(problems)
     importer_country = _country(query.importer_country, "importer_country", problems)
     exporter_country = _country(query.exporter_country, "exporter_country", problems)
     if problems or dates is None:

@@ -231,3 +231,41 @@ def test_a_company_name_without_letters_is_refused(name: str) -> None:
         search_filters(Parameters(**{name: " 123 "}))
     assert refused.value.fields == {name: ["A company name must contain letters"]}
     assert getattr(search_filters(Parameters(**{name: "3M 中国"})), name) == "3M 中国"
+
+
+JAN, DEC = date(2024, 1, 1), date(2024, 12, 31)
+
+
+def test_a_product_and_two_dates_make_a_search_without_a_query_string() -> None:
+    assert ShipmentFilters.for_product(" hạt điều ", start=JAN, end=DEC) == ShipmentFilters(
+        start_date=JAN, end_date=DEC, product_details="hạt điều"
+    )
+
+
+def test_a_product_of_digits_is_read_as_its_hs_code_as_the_search_reads_it() -> None:
+    filters = ShipmentFilters.for_product("0801.32", start=JAN, end=DEC)
+
+    assert filters.hs_codes == ("080132",)
+    assert filters.product_details == ""
+
+
+def test_no_product_means_every_shipment_of_the_days() -> None:
+    assert ShipmentFilters.for_product("  ", start=JAN, end=DEC) == ShipmentFilters(
+        start_date=JAN, end_date=DEC
+    )
+
+
+@pytest.mark.parametrize(
+    ("product", "start", "end", "message"),
+    [
+        ("--", JAN, DEC, "Enter a product name, or an HS code of 2 to 10 digits"),
+        ("cashew", DEC, JAN, "Start date must be before or equal to end date"),
+    ],
+)
+def test_a_product_or_days_the_search_refuses_are_refused_with_its_message(
+    product: str, start: date, end: date, message: str
+) -> None:
+    with pytest.raises(ValidationFailed) as refused:
+        ShipmentFilters.for_product(product, start=start, end=end)
+
+    assert refused.value.message == message
