@@ -4,6 +4,32 @@ the spec's response shape (DESIGN.md §4), so no endpoint builds an error by han
 from __future__ import annotations
 
 
+class Problem(str):
+    """The message of a field that is wrong, with its stable code: the client translates the
+    code (`meta.field_codes` of the error shape) and shows the message when it does not know
+    it. A message keeps its code through a schema's validation, which passes on text alone."""
+
+    code: str
+
+    def __new__(cls, text: str, code: str, *, listed: bool = True) -> Problem:
+        """`listed` lets `problem_code` find the code by the text alone; a text made for one
+        answer (with the user's values in it) is not listed."""
+        problem = super().__new__(cls, text)
+        problem.code = code
+        if listed:
+            _CODES.setdefault(text, code)
+        return problem
+
+
+_CODES: dict[str, str] = {}
+UNKNOWN_PROBLEM = "invalid"
+
+
+def problem_code(message: str) -> str:
+    """The code of a field's message: its own, or that of the Problem with its text."""
+    return getattr(message, "code", None) or _CODES.get(message, UNKNOWN_PROBLEM)
+
+
 class ApplicationError(Exception):
     status = 400
     code = "bad_request"

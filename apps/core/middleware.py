@@ -32,10 +32,10 @@ from django.core.exceptions import TooManyFieldsSent
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import add_never_cache_headers
 
-from apps.core.errors import ApplicationError
+from apps.core.errors import ApplicationError, Problem
 from apps.core.responses import application_error_response, error_response, is_api_request
 
-CONTROL_CHARACTERS = "Text must not contain control characters"
+CONTROL_CHARACTERS = Problem("Text must not contain control characters", "control_characters")
 ALLOWED_CONTROLS = frozenset("\t\n\r")
 # The longest address the API reads (8 KB, as common servers): far above any real search's query
 # string. gunicorn (config/gunicorn.py) lets request lines of up to 8190 bytes through, so that

@@ -11,16 +11,20 @@ from typing import Annotated, Any
 
 from pydantic import BeforeValidator, WithJsonSchema
 
+from apps.core.errors import Problem
+
 PAGE_SIZES = (10, 25, 50, 100)
 # With 100 rows a page, a million rows deep: no list is paged further, and the offset stays far
 # inside every database's integer range.
 MAX_PAGE = 10_000
 MAX_ORDER_PAGE_SIZE = 100
 
-BAD_PAGE = "Page must be 1 or more"
-PAGE_TOO_FAR = f"Page must be {MAX_PAGE} or less"
-BAD_PAGE_SIZE = "Page size must be 10, 25, 50 or 100"
-BAD_ORDER_PAGE_SIZE = f"Page size must be from 1 to {MAX_ORDER_PAGE_SIZE}"
+BAD_PAGE = Problem("Page must be 1 or more", "page_invalid")
+PAGE_TOO_FAR = Problem(f"Page must be {MAX_PAGE} or less", "page_too_far")
+BAD_PAGE_SIZE = Problem("Page size must be 10, 25, 50 or 100", "page_size_invalid")
+BAD_ORDER_PAGE_SIZE = Problem(
+    f"Page size must be from 1 to {MAX_ORDER_PAGE_SIZE}", "order_page_size_invalid"
+)
 
 # Longer than any bound above; a longer text is refused before int() reads it.
 _MAX_DIGITS = 6

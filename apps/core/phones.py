@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import phonenumbers
 
+from apps.core.errors import Problem
 from apps.core.languages import in_language
 
 # An example a Vietnamese exporter recognises: a Vietnamese mobile number.
@@ -39,8 +40,10 @@ TEXTS: dict[str, dict[str, str]] = {
 }
 
 
-def phone_text(key: str, language: str, **values: object) -> str:
-    return in_language(TEXTS[key], language).format(example=EXAMPLE, **values)
+def phone_text(key: str, language: str, **values: object) -> Problem:
+    """The text of a phone number's problem in `language`, its key as its code."""
+    text = in_language(TEXTS[key], language).format(example=EXAMPLE, **values)
+    return Problem(text, key, listed=False)
 
 
 def _international_form(text: str) -> str:

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.http import HttpRequest, JsonResponse
 
-from apps.core.errors import ApplicationError
+from apps.core.errors import ApplicationError, problem_code
 from apps.core.schemas import ErrorData, ErrorMeta, ErrorOut
 
 API_PREFIXES = ("/fast-ai/", "/oms-backend/")
@@ -19,11 +19,13 @@ def envelope(data: Any, **meta: Any) -> dict[str, Any]:
 def error_body(
     *, message: str, code: str, fields: dict[str, list[str]] | None = None
 ) -> dict[str, Any]:
+    fields = fields or {}
+    codes = {field: problem_code(texts[0]) for field, texts in fields.items() if texts}
     body = ErrorOut(
-        data=ErrorData(error=message, fields=fields or {}),
-        meta=ErrorMeta(message=message, code=code),
+        data=ErrorData(error=message, fields=fields),
+        meta=ErrorMeta(message=message, code=code, field_codes=codes),
     )
-    return body.model_dump()
+    return body.model_dump(exclude_defaults=True)  # `field_codes` only when a field is wrong
 
 
 def error_response(

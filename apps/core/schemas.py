@@ -44,11 +44,16 @@ class ErrorData(Schema):
 class ErrorMeta(Schema):
     message: str
     code: str
+    field_codes: dict[str, str] = Field(
+        default_factory=dict,
+        description="The stable code of each invalid field's first message, to translate.",
+    )
 
 
 class ErrorOut(Schema):
     """Every failed call: the text in `data.error` and `meta.message`, the stable `meta.code`
-    that the client translates, and one list of texts per invalid field."""
+    that the client translates, and one list of texts per invalid field with the code of its
+    first text in `meta.field_codes`."""
 
     data: ErrorData
     meta: ErrorMeta

@@ -8,13 +8,17 @@ from typing import Annotated
 
 from pydantic import AfterValidator, Field, WithJsonSchema
 
+from apps.core.errors import Problem
+
 EMAIL_PATTERN = re.compile(r"^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$")
 # RFC 5321 §4.5.3.1: a local part holds at most 64 octets, and a path at most 256 octets with
 # its angle brackets, which leaves 254 for the address itself.
 EMAIL_MAX_LENGTH = 254
 EMAIL_LOCAL_PART_MAX_LENGTH = 64
-EMAIL_REQUIRED = "Please enter an email"
-EMAIL_INVALID = "Please enter a valid email address (e.g: name@example.com)."
+EMAIL_REQUIRED = Problem("Please enter an email", "email_required")
+EMAIL_INVALID = Problem(
+    "Please enter a valid email address (e.g: name@example.com).", "email_invalid"
+)
 
 
 def is_valid_email(value: str) -> bool:
@@ -38,7 +42,7 @@ def email_problem(value: str) -> str | None:
 # Single-line text: a name, an email address, a phone number, a job title, a search. A line
 # break there is never meant (the forms' inputs cannot hold one), and a text that goes on into
 # a mail's subject or headers must not carry one; tabs and other control characters neither.
-SINGLE_LINE = "Use a single line, without line breaks or tabs"
+SINGLE_LINE = Problem("Use a single line, without line breaks or tabs", "single_line")
 # Unicode's control characters (Cc) and its line and paragraph separators (Zl, Zp).
 _LINE_BREAKING = frozenset({"Cc", "Zl", "Zp"})
 SINGLE_LINE_PATTERN = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$"
@@ -68,8 +72,10 @@ SingleLine = Annotated[
 # keeps every query small.
 SEARCH_TEXT_MAX_CHARS = 200
 SEARCH_TEXT_MAX_WORDS = 20
-SEARCH_TEXT_TOO_LONG = f"Use at most {SEARCH_TEXT_MAX_CHARS} characters"
-SEARCH_TEXT_TOO_MANY_WORDS = f"Use at most {SEARCH_TEXT_MAX_WORDS} words"
+SEARCH_TEXT_TOO_LONG = Problem(f"Use at most {SEARCH_TEXT_MAX_CHARS} characters", "text_too_long")
+SEARCH_TEXT_TOO_MANY_WORDS = Problem(
+    f"Use at most {SEARCH_TEXT_MAX_WORDS} words", "text_too_many_words"
+)
 
 # Anything but a letter or a digit separates words. This finds at least as many words as any
 # matching of names in the product does (which also splits at punctuation and spaces).

@@ -9,26 +9,31 @@ from datetime import date, datetime
 from ninja import Schema
 from pydantic import Field
 
-from apps.core.errors import ValidationFailed
+from apps.core.errors import Problem, ValidationFailed
 from apps.core.paging import Page, PageSize
 from apps.core.schemas import RecordId
 from apps.core.validation import SearchText, SingleLine
 from apps.leads.models import Lead
 from apps.market.countries import is_country
-from apps.market.filters import BAD_COUNTRY, BAD_DATE, parse_date
+from apps.market.filters import BAD_COUNTRY, BAD_DATE, BAD_HS_CODE, parse_date
 from apps.market.names import normalise_name
 
-FILTER_REQUIRED = "At least one of the filters is required"
-REVENUE_RANGE = "Revenue min must be smaller than or equal to revenue max"
-FOUNDED_YEAR_RANGE = "Founded year min must be smaller than or equal to founded year max"
-COMPANY_SIZE_RANGE = "Company size min must be smaller than or equal to company size max"
-RETAIL_LOCATION_RANGE = (
-    "Retail location min must be smaller than or equal to retail location size max"
+FILTER_REQUIRED = Problem("At least one of the filters is required", "filter_required")
+REVENUE_RANGE = Problem("Revenue min must be smaller than or equal to revenue max", "revenue_range")
+FOUNDED_YEAR_RANGE = Problem(
+    "Founded year min must be smaller than or equal to founded year max", "founded_year_range"
 )
-COMPANY_IDS_REQUIRED = "Select at least one company"
-NOT_NEGATIVE = "Must be 0 or more"
-BAD_SENIORITY = "Unknown seniority"
-BAD_PRODUCT_CODE = "HS codes have 2, 4 or 6 digits"
+COMPANY_SIZE_RANGE = Problem(
+    "Company size min must be smaller than or equal to company size max", "company_size_range"
+)
+RETAIL_LOCATION_RANGE = Problem(
+    "Retail location min must be smaller than or equal to retail location size max",
+    "retail_location_range",
+)
+COMPANY_IDS_REQUIRED = Problem("Select at least one company", "company_ids_required")
+NOT_NEGATIVE = Problem("Must be 0 or more", "not_negative")
+BAD_SENIORITY = Problem("Unknown seniority", "seniority_unknown")
+BAD_PRODUCT_CODE = BAD_HS_CODE
 
 RANGES = (
     ("revenue", REVENUE_RANGE),

@@ -8,24 +8,31 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Protocol
 
-from apps.core.errors import ValidationFailed
+from apps.core.errors import Problem, ValidationFailed
 from apps.core.validation import search_text_problem
 from apps.market.countries import is_country
 from apps.market.names import normalise_name
 
 DATE_FORMATS = ("%d-%m-%Y", "%d/%m/%Y", "%Y-%m-%d")
 
-PARTY_OR_PRODUCT_REQUIRED = "At least one of the fields product, importer, or exporter is required"
-DATES_REQUIRED = "Please enter the start and end date"
-START_REQUIRED = "Start date is required"
-END_REQUIRED = "End date is required"
-START_AFTER_END = "Start date must be before or equal to end date"
-BAD_DATE = "Use dd-MM-yyyy or dd/MM/yyyy"
-BAD_COUNTRY = "Unknown country code"
-BAD_HS_CODE = "HS codes have 2, 4 or 6 digits"
-PRODUCT_NEEDS_LETTERS = "Enter a product name, or an HS code of 2 to 10 digits"
-HS_TEXT_OUTSIDE_CODES = "This HS code is outside the chosen HS codes"
-NAME_NEEDS_LETTERS = "A company name must contain letters"
+PARTY_OR_PRODUCT_REQUIRED = Problem(
+    "At least one of the fields product, importer, or exporter is required",
+    "party_or_product_required",
+)
+DATES_REQUIRED = Problem("Please enter the start and end date", "dates_required")
+START_REQUIRED = Problem("Start date is required", "start_date_required")
+END_REQUIRED = Problem("End date is required", "end_date_required")
+START_AFTER_END = Problem("Start date must be before or equal to end date", "start_after_end")
+BAD_DATE = Problem("Use dd-MM-yyyy or dd/MM/yyyy", "date_invalid")
+BAD_COUNTRY = Problem("Unknown country code", "country_unknown")
+BAD_HS_CODE = Problem("HS codes have 2, 4 or 6 digits", "hs_code_invalid")
+PRODUCT_NEEDS_LETTERS = Problem(
+    "Enter a product name, or an HS code of 2 to 10 digits", "product_needs_letters"
+)
+HS_TEXT_OUTSIDE_CODES = Problem(
+    "This HS code is outside the chosen HS codes", "hs_code_outside_chosen"
+)
+NAME_NEEDS_LETTERS = Problem("A company name must contain letters", "name_needs_letters")
 # An HS code as people write it in a product field: 2 to 10 digits ("0901", "0901.11").
 HS_TEXT_DIGITS = range(2, 11)
 

@@ -8,7 +8,7 @@ from typing import Any, Literal
 from ninja import Schema
 from pydantic import Field
 
-from apps.core.errors import ValidationFailed
+from apps.core.errors import Problem, ValidationFailed
 from apps.core.phones import phone_message, phone_text
 from apps.core.validation import SearchText, SingleLine, is_valid_email
 from apps.verification.findings import (
@@ -33,14 +33,14 @@ REPORT_TYPES = (
     "Business Verification",
     "Other",
 )
-FIRST_NAME_REQUIRED = "First name is required"
-LAST_NAME_REQUIRED = "Last name is required"
-EMAIL_INVALID = "Please enter a valid email address"
+FIRST_NAME_REQUIRED = Problem("First name is required", "first_name_required")
+LAST_NAME_REQUIRED = Problem("Last name is required", "last_name_required")
+EMAIL_INVALID = Problem("Please enter a valid email address", "email_invalid")
 PHONE_REQUIRED = phone_text("phone_required", "en")
 PHONE_INVALID = phone_text("phone_invalid", "en")
-COMPANY_NAME_REQUIRED = "Company name is required"
-REPORT_TYPE_REQUIRED = "Please select at least one report type"
-UNKNOWN_REPORT_TYPE = "Unknown report type"
+COMPANY_NAME_REQUIRED = Problem("Company name is required", "company_name_required")
+REPORT_TYPE_REQUIRED = Problem("Please select at least one report type", "report_type_required")
+UNKNOWN_REPORT_TYPE = Problem("Unknown report type", "report_type_unknown")
 
 
 class SearchQuery(Schema):

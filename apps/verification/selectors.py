@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from apps.accounts.models import User
 from apps.core.database import statement_time_limit
-from apps.core.errors import Conflict, NotFound, ValidationFailed
+from apps.core.errors import Conflict, NotFound, Problem, ValidationFailed
 from apps.leads.models import Company, text_list
 from apps.market.names import normalise_name
 from apps.verification import findings, services, texts, verdict
@@ -27,7 +27,9 @@ from apps.verification.findings import (
 )
 from apps.verification.models import CHECKS, FINISHED, CheckState, Verification
 
-NAME_OR_WEBSITE_REQUIRED = "Please enter company name or website to verify"
+NAME_OR_WEBSITE_REQUIRED = Problem(
+    "Please enter company name or website to verify", "name_or_website_required"
+)
 STILL_RUNNING = "The verification is still running"
 NOT_VERIFIED = "This company has not been verified yet"
 SEARCH_LIMIT = 25

@@ -21,15 +21,64 @@ function contains(text: string | undefined, needle: string): boolean {
   return (text ?? "").toLowerCase().includes(needle);
 }
 
-/** The server's input-limit texts, which any form may receive, and their catalogue entries. */
-export const INPUT_LIMIT_TEXTS: Record<string, MessageKey> = {
-  "Text must not contain control characters": "validation.controlCharacters",
-  "Use at most 200 characters": "validation.textLength",
-  "Use at most 20 words": "validation.textWords",
-  "Use a single line, without line breaks or tabs": "validation.singleLine",
-  "Page must be 10000 or less": "validation.pageMax",
-  "Page size must be from 1 to 100": "validation.orderPageSize",
+/**
+ * The stable codes of wrong fields (`meta.field_codes`, apps/core/errors.py `Problem`) and their
+ * catalogue entries; a field whose code is not here shows the server's message.
+ */
+const FIELD_CODE_TEXTS: Record<string, MessageKey> = {
+  control_characters: "validation.controlCharacters",
+  text_too_long: "validation.textLength",
+  text_too_many_words: "validation.textWords",
+  single_line: "validation.singleLine",
+  page_invalid: "market.validation.page",
+  page_too_far: "validation.pageMax",
+  page_size_invalid: "market.validation.pageSize",
+  order_page_size_invalid: "validation.orderPageSize",
+  party_or_product_required: "market.validation.oneOf",
+  dates_required: "market.validation.period",
+  start_date_required: "market.validation.startRequired",
+  end_date_required: "market.validation.endRequired",
+  start_after_end: "market.validation.order",
+  date_invalid: "market.validation.dateFormat",
+  country_unknown: "market.validation.country",
+  hs_code_invalid: "market.hs.invalid",
+  product_needs_letters: "market.validation.productNeedsLetters",
+  hs_code_outside_chosen: "market.validation.hsOutsideChosen",
+  name_needs_letters: "market.validation.nameNeedsLetters",
+  filter_required: "leads.validation.required",
+  revenue_range: "leads.validation.revenue",
+  founded_year_range: "leads.validation.foundedYear",
+  company_size_range: "leads.validation.companySize",
+  retail_location_range: "leads.validation.retailLocation",
+  not_negative: "leads.validation.notNegative",
+  name_required: "savedSearch.error.nameRequired",
+  name_too_long: "savedSearch.error.nameTooLong",
+  name_or_website_required: "verification.search.required",
+  first_name_required: "verification.report.firstNameRequired",
+  last_name_required: "verification.report.lastNameRequired",
+  email_invalid: "verification.report.emailInvalid",
+  phone_required: "verification.report.phoneRequired",
+  phone_invalid: "validation.phoneInvalid",
+  company_name_required: "verification.report.companyNameRequired",
+  report_type_required: "verification.report.typesRequired",
 };
+
+/**
+ * A 422 answer's first message of each wrong field (by the client's field names), in the
+ * interface language when the catalogue knows its code; null for any other failure.
+ */
+export function fieldTextsOf(error: unknown): Record<string, Text> | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  const codes = error.body.meta?.fieldCodes ?? {};
+  const texts: Record<string, Text> = {};
+  for (const [field, messages] of Object.entries(error.body.data?.fields ?? {})) {
+    const first = messages[0];
+    if (!first) continue;
+    const key = FIELD_CODE_TEXTS[codes[field] ?? ""];
+    texts[field] = key ? { id: key } : { text: first };
+  }
+  return texts;
+}
 
 /** The server's stable error code, translated when the catalogue knows it. */
 export function serverText(error: ApiError): Text {

@@ -57,6 +57,7 @@ describe("company filters", () => {
             importsProduct: ["Something new"],
           },
         },
+        meta: { fieldCodes: { companySizeMin: "company_size_range", importsProduct: "invalid" } },
       },
       "/x",
     );

@@ -3,7 +3,7 @@ import type { MessageKey, Text } from "../i18n/messages";
 import { refreshProfile } from "./billing";
 import { ApiError, apiFetch, type Envelope } from "./client";
 import { csvText } from "./csv";
-import { INPUT_LIMIT_TEXTS } from "./errors";
+import { fieldTextsOf } from "./errors";
 import { DEFAULT_PAGE_SIZE, parseDateInput, toInputDate } from "./market";
 import { buildQueryString } from "./queryString";
 import type { ApiSchema } from "./types";
@@ -125,7 +125,6 @@ export function emptyCompanyFilters(): CompanyFilters {
 }
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-const camel = (name: string) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 /** The company search as query parameters (wire names); empty values are dropped. */
 export function companyQuery(filters: CompanyFilters): string {
@@ -160,21 +159,6 @@ export function companyFiltersFromQuery(search: string): CompanyFilters | null {
 
 export type CompanyErrors = Partial<Record<CompanyField | "filters", Text>>;
 
-/** The spec's §5 texts (as the server sends them) and their catalogue entries. */
-const SERVER_TEXTS: Record<string, MessageKey> = {
-  "At least one of the filters is required": "leads.validation.required",
-  "Revenue min must be smaller than or equal to revenue max": "leads.validation.revenue",
-  "Founded year min must be smaller than or equal to founded year max": "leads.validation.foundedYear",
-  "Company size min must be smaller than or equal to company size max": "leads.validation.companySize",
-  "Retail location min must be smaller than or equal to retail location size max": "leads.validation.retailLocation",
-  "Use dd-MM-yyyy or dd/MM/yyyy": "market.validation.dateFormat",
-  "Unknown country code": "market.validation.country",
-  "HS codes have 2, 4 or 6 digits": "market.hs.invalid",
-  "Enter a product name, or an HS code of 2 to 10 digits": "market.validation.productNeedsLetters",
-  "Must be 0 or more": "leads.validation.notNegative",
-  ...INPUT_LIMIT_TEXTS,
-};
-
 /** Client-side checks with the spec's texts; an empty result means the search can run. */
 export function validateCompanyFilters(filters: CompanyFilters): CompanyErrors {
   const errors: CompanyErrors = {};
@@ -196,17 +180,7 @@ export function validateCompanyFilters(filters: CompanyFilters): CompanyErrors {
 }
 
 /** The 422 answer's field messages, keyed by the form's field names. */
-export function companyErrorsOf(error: unknown): CompanyErrors | null {
-  if (!(error instanceof ApiError) || error.status !== 422) return null;
-  const errors: CompanyErrors = {};
-  for (const [field, texts] of Object.entries(error.body.data?.fields ?? {})) {
-    const first = texts[0];
-    if (!first) continue;
-    const key = SERVER_TEXTS[first.trim()];
-    errors[camel(field) as CompanyField] = key ? { id: key } : { text: first };
-  }
-  return errors;
-}
+export const companyErrorsOf: (error: unknown) => CompanyErrors | null = fieldTextsOf;
 
 /** The people search; it runs only for chosen companies (spec §5). */
 export interface LeadFilters {

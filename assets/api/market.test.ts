@@ -10,7 +10,6 @@ import {
   filtersFromQuery,
   isQuotaError,
   parseDateInput,
-  serverFieldText,
   validateFilters,
   type MarketFilters,
 } from "./market";
@@ -89,11 +88,14 @@ describe("query strings", () => {
 });
 
 describe("server answers", () => {
-  it("maps 422 field messages to the form fields, translated when known", () => {
+  it("maps 422 field messages to the form fields, translated by their codes", () => {
     const error = new ApiError(
       422,
       "Unprocessable",
-      { data: { error: "invalid", fields: { startDate: ["Start date must be before or equal to end date"], importerCountry: ["Nope"] } } },
+      {
+        data: { error: "invalid", fields: { startDate: ["Start date must be before or equal to end date"], importerCountry: ["Nope"] } },
+        meta: { message: "invalid", code: "validation_failed", fieldCodes: { startDate: "start_after_end", importerCountry: "invalid" } },
+      },
       "/fast-ai/v1/shipments",
     );
     expect(fieldErrorsOf(error)).toEqual({
@@ -101,13 +103,16 @@ describe("server answers", () => {
       importerCountry: { text: "Nope" },
     });
     expect(fieldErrorsOf(new ApiError(500, "x", null, "/"))).toBeNull();
-    expect(serverFieldText("Unknown country code")).toEqual({ id: "market.validation.country" });
-    expect(serverFieldText("HS codes have 2, 4 or 6 digits")).toEqual({ id: "market.hs.invalid" });
-    expect(serverFieldText("Enter a product name, or an HS code of 2 to 10 digits")).toEqual({
-      id: "market.validation.productNeedsLetters",
-    });
-    expect(serverFieldText("A company name must contain letters")).toEqual({ id: "market.validation.nameNeedsLetters" });
-    expect(serverFieldText("Page must be 1 or more")).toEqual({ id: "market.validation.page" });
+  });
+
+  it("reads the code, not the sentence: a reworded message is still translated", () => {
+    const error = new ApiError(
+      422,
+      "Unprocessable",
+      { data: { fields: { productDetails: ["Type letters or an HS code"] } }, meta: { fieldCodes: { productDetails: "product_needs_letters" } } },
+      "/fast-ai/v1/shipments",
+    );
+    expect(fieldErrorsOf(error)).toEqual({ productDetails: { id: "market.validation.productNeedsLetters" } });
   });
 
   it("recognises the quota answer", () => {
@@ -118,9 +123,19 @@ describe("server answers", () => {
 
 describe("input limits from the server", () => {
   it("are translated like the spec's texts", () => {
-    expect(serverFieldText("Use at most 20 words")).toEqual({ id: "validation.textWords" });
-    expect(serverFieldText("Use at most 200 characters")).toEqual({ id: "validation.textLength" });
-    expect(serverFieldText("Text must not contain control characters")).toEqual({ id: "validation.controlCharacters" });
-    expect(serverFieldText("Page must be 10000 or less")).toEqual({ id: "validation.pageMax" });
+    const error = new ApiError(
+      422,
+      "Unprocessable",
+      {
+        data: { fields: { productDetails: ["Use at most 20 words"], importerName: ["Text must not contain control characters"], page: ["Page must be 10000 or less"] } },
+        meta: { fieldCodes: { productDetails: "text_too_many_words", importerName: "control_characters", page: "page_too_far" } },
+      },
+      "/fast-ai/v1/shipments",
+    );
+    expect(fieldErrorsOf(error)).toEqual({
+      productDetails: { id: "validation.textWords" },
+      importerName: { id: "validation.controlCharacters" },
+      page: { id: "validation.pageMax" },
+    });
   });
 });

@@ -1,7 +1,7 @@
 import useSWR from "swr";
-import type { Language, MessageKey, Text } from "../i18n/messages";
+import type { Language, Text } from "../i18n/messages";
 import { ApiError, apiFetch, type Envelope } from "./client";
-import { INPUT_LIMIT_TEXTS } from "./errors";
+import { fieldTextsOf } from "./errors";
 import { buildQueryString } from "./queryString";
 import { fetchData } from "./swr";
 import type { ApiSchema } from "./types";
@@ -137,31 +137,6 @@ export function emptyFilters(now: Date = new Date()): MarketFilters {
 
 export type FieldErrors = Partial<Record<FilterField | "hsCode", Text>>;
 
-/** The spec's §5 texts (as the server sends them) and their catalogue entries. */
-const SERVER_TEXTS: Record<string, MessageKey> = {
-  "At least one of the fields product, importer, or exporter is required": "market.validation.oneOf",
-  "Please enter at least one of product, importer or exporter name": "market.validation.oneOfName",
-  "Please enter the start and end date": "market.validation.period",
-  "Start date is required": "market.validation.startRequired",
-  "End date is required": "market.validation.endRequired",
-  "Start date must be before or equal to end date": "market.validation.order",
-  "Use dd-MM-yyyy or dd/MM/yyyy": "market.validation.dateFormat",
-  "Unknown country code": "market.validation.country",
-  "Page size must be 10, 25, 50 or 100": "market.validation.pageSize",
-  "Page must be 1 or more": "market.validation.page",
-  "HS codes have 2, 4 or 6 digits": "market.hs.invalid",
-  "Enter a product name, or an HS code of 2 to 10 digits": "market.validation.productNeedsLetters",
-  "This HS code is outside the chosen HS codes": "market.validation.hsOutsideChosen",
-  "A company name must contain letters": "market.validation.nameNeedsLetters",
-  ...INPUT_LIMIT_TEXTS,
-};
-
-/** A server validation text in the interface language when the catalogue knows it. */
-export function serverFieldText(text: string): Text {
-  const key = SERVER_TEXTS[text.trim()];
-  return key ? { id: key } : { text };
-}
-
 /** Client-side checks with the spec's texts; an empty result means the search can run. */
 export function validateFilters(filters: MarketFilters): FieldErrors {
   const errors: FieldErrors = {};
@@ -188,16 +163,7 @@ export function validateFilters(filters: MarketFilters): FieldErrors {
 }
 
 /** The 422 answer's field messages, keyed by the form's field names. */
-export function fieldErrorsOf(error: unknown): FieldErrors | null {
-  if (!(error instanceof ApiError) || error.status !== 422) return null;
-  const fields = error.body.data?.fields ?? {};
-  const errors: FieldErrors = {};
-  for (const [field, texts] of Object.entries(fields)) {
-    const first = texts[0];
-    if (first) errors[field as FilterField] = serverFieldText(first);
-  }
-  return errors;
-}
+export const fieldErrorsOf: (error: unknown) => FieldErrors | null = fieldTextsOf;
 
 export function isQuotaError(error: unknown): boolean {
   return (

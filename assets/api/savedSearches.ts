@@ -1,6 +1,7 @@
 import useSWR from "swr";
 import type { MessageKey, Text } from "../i18n/messages";
 import { ApiError, apiFetch, type Envelope } from "./client";
+import { fieldTextsOf } from "./errors";
 import type { MarketFilters } from "./market";
 import { fetchData } from "./swr";
 import type { ApiSchema } from "./types";
@@ -10,11 +11,6 @@ export const SAVED_SEARCHES_PATH = "/fast-ai/v1/saved-searches";
 
 export type SavedSearch = ApiSchema<"SavedSearchOut">;
 
-/** The server's texts of the saved-search answers and their catalogue entries. */
-const SERVER_TEXTS: Record<string, MessageKey> = {
-  "Please enter a name": "savedSearch.error.nameRequired",
-  "Names have at most 120 characters": "savedSearch.error.nameTooLong",
-};
 const SERVER_CODES: Record<string, MessageKey> = {
   too_many_saved_searches: "savedSearch.error.tooMany",
   saved_search_not_found: "savedSearch.error.notFound",
@@ -25,10 +21,10 @@ export function savedSearchError(error: unknown): Text {
   if (!(error instanceof ApiError)) return { id: "savedSearch.error.failed" };
   const code = error.body.meta?.code ?? "";
   if (SERVER_CODES[code]) return { id: SERVER_CODES[code] };
-  const fields = error.body.data?.fields ?? {};
-  const first = Object.values(fields)[0]?.[0] ?? error.body.data?.error ?? "";
-  if (SERVER_TEXTS[first]) return { id: SERVER_TEXTS[first] };
-  return first ? { text: first } : { id: "savedSearch.error.failed" };
+  const field = Object.values(fieldTextsOf(error) ?? {})[0];
+  if (field) return field;
+  const message = error.body.data?.error;
+  return message ? { text: message } : { id: "savedSearch.error.failed" };
 }
 
 /** The user's saved searches, newest first (callers revalidate it after a change). */

@@ -3314,11 +3314,19 @@ export interface components {
             message: string;
             /** Code */
             code: string;
+            /**
+             * Field Codes
+             * @description The stable code of each invalid field's first message, to translate.
+             */
+            field_codes?: {
+                [key: string]: string;
+            };
         };
         /**
          * ErrorOut
          * @description Every failed call: the text in `data.error` and `meta.message`, the stable `meta.code`
-         *     that the client translates, and one list of texts per invalid field.
+         *     that the client translates, and one list of texts per invalid field with the code of its
+         *     first text in `meta.field_codes`.
          */
         ErrorOut: {
             data: components["schemas"]["ErrorData"];

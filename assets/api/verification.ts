@@ -4,7 +4,7 @@ import type { MessageKey, Text } from "../i18n/messages";
 import { camelizeDeep } from "./camelCase";
 import { ApiError, apiFetch, type Envelope } from "./client";
 import type { ApiSchema } from "./types";
-import { INPUT_LIMIT_TEXTS } from "./errors";
+import { fieldTextsOf } from "./errors";
 import { isValidEmail, phoneProblem } from "../shell/validation";
 import { buildQueryString } from "./queryString";
 import { fetchData } from "./swr";
@@ -288,32 +288,8 @@ export function validateReport(contact: ReportContact, reportTypes: readonly Rep
   return errors;
 }
 
-const SERVER_TEXTS: Record<string, MessageKey> = {
-  "First name is required": "verification.report.firstNameRequired",
-  "Last name is required": "verification.report.lastNameRequired",
-  "Please enter a valid email address": "verification.report.emailInvalid",
-  "Phone number is required": "verification.report.phoneRequired",
-  "Please enter a valid phone number": "validation.phoneInvalid",
-  "Company name is required": "verification.report.companyNameRequired",
-  "Please select at least one report type": "verification.report.typesRequired",
-  "Please enter company name or website to verify": "verification.search.required",
-  ...INPUT_LIMIT_TEXTS,
-};
-
-const camel = (name: string) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
-
 /** The 422 answer's field messages, keyed by the form's field names. */
-export function reportErrorsOf(error: unknown): ReportErrors | null {
-  if (!(error instanceof ApiError) || error.status !== 422) return null;
-  const errors: ReportErrors = {};
-  for (const [field, texts] of Object.entries(error.body.data?.fields ?? {})) {
-    const first = texts[0];
-    if (!first) continue;
-    const key = SERVER_TEXTS[first.trim()];
-    errors[camel(field) as ReportField] = key ? { id: key } : { text: first };
-  }
-  return errors;
-}
+export const reportErrorsOf: (error: unknown) => ReportErrors | null = fieldTextsOf;
 
 /** Claims an advanced report of the chosen types about a company. */
 export async function requestReport(companyId: number, contact: ReportContact, reportTypes: readonly ReportType[]): Promise<void> {

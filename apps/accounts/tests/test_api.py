@@ -77,7 +77,13 @@ def test_sign_up_validation_messages(client: Client, body: dict[str, Any], messa
 
     assert response.status_code == 422
     assert response.json()["data"] == {"error": message, "fields": {"email": [message]}}
-    assert response.json()["meta"] == {"message": message, "code": "validation_failed"}
+    assert response.json()["meta"] == {
+        "message": message,
+        "code": "validation_failed",
+        "field_codes": {
+            "email": "email_required" if message == EMAIL_REQUIRED else "email_invalid"
+        },
+    }
 
 
 def test_sign_up_refuses_an_email_longer_than_rfc_5321_allows(client: Client) -> None:

@@ -21,7 +21,11 @@ def post_json(client: Client, path: str, body: Any) -> Any:
 def assert_refused(response: Any, field: str) -> None:
     assert response.status_code == 422, response.content
     body = response.json()
-    assert body["meta"] == {"message": CONTROL_CHARACTERS, "code": "invalid_characters"}
+    assert body["meta"] == {
+        "message": CONTROL_CHARACTERS,
+        "code": "invalid_characters",
+        "field_codes": {field: "control_characters"},
+    }
     assert body["data"]["fields"] == {field: [CONTROL_CHARACTERS]}
 
 

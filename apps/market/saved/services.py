@@ -7,7 +7,7 @@ from typing import Any
 from django.db import transaction
 
 from apps.accounts.models import User
-from apps.core.errors import Conflict, NotFound, ValidationFailed
+from apps.core.errors import Conflict, NotFound, Problem, ValidationFailed
 from apps.market.filters import filters_as_query, search_filters
 from apps.market.models import SavedSearch
 from apps.market.saved.alerts import last_shipment_id
@@ -17,8 +17,8 @@ from apps.market.summary import describe_search, market_path
 MAX_SAVED_SEARCHES = 50
 NAME_LENGTH = SavedSearch._meta.get_field("name").max_length or 120
 
-NAME_REQUIRED = "Please enter a name"
-NAME_TOO_LONG = f"Names have at most {NAME_LENGTH} characters"
+NAME_REQUIRED = Problem("Please enter a name", "name_required")
+NAME_TOO_LONG = Problem(f"Names have at most {NAME_LENGTH} characters", "name_too_long")
 TOO_MANY = f"You can keep up to {MAX_SAVED_SEARCHES} saved searches; delete one to save another"
 
 

@@ -243,7 +243,10 @@ describe("MarketPage", () => {
       routes({
         [`GET ${STATISTICS_PATH}`]: {
           status: 422,
-          body: { data: { error: "invalid", fields: { importer_country: ["Unknown country code"] } }, meta: {} },
+          body: {
+            data: { error: "invalid", fields: { importer_country: ["Unknown country code"] } },
+            meta: { field_codes: { importer_country: "country_unknown" } },
+          },
         },
       }),
     );

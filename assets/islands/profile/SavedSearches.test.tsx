@@ -99,7 +99,7 @@ describe("SavedSearches", () => {
         status: 422,
         body: {
           data: { error: "Names have at most 120 characters", fields: { name: ["Names have at most 120 characters"] } },
-          meta: { message: "Names have at most 120 characters", code: "validation_failed" },
+          meta: { message: "Names have at most 120 characters", code: "validation_failed", field_codes: { name: "name_too_long" } },
         },
       },
     });

@@ -27,9 +27,15 @@ vi.mock("../../api/billing", async (importOriginal) => ({
 type Wire = components["schemas"];
 
 const ok = (data: unknown, meta: Record<string, unknown> = {}): StubAnswer => ({ body: { data, meta } });
-const failure = (status: number, message: string, code: string, fields: Record<string, string[]> = {}): StubAnswer => ({
+const failure = (
+  status: number,
+  message: string,
+  code: string,
+  fields: Record<string, string[]> = {},
+  fieldCodes: Record<string, string> = {},
+): StubAnswer => ({
   status,
-  body: { data: { error: message, fields }, meta: { message, code } },
+  body: { data: { error: message, fields }, meta: { message, code, field_codes: fieldCodes } },
 });
 
 const COMPANY = {
@@ -652,11 +658,22 @@ describe("the report forms", () => {
   });
 
   it("shows the server's field messages on a custom report request", async () => {
-    stubApi(routes({ [`POST ${VERIFICATION_PATH}/request-contact`]: failure(422, "Invalid", "validation_failed", { phone: ["Please enter a valid phone number"] }) }));
+    stubApi(routes({ [`POST ${VERIFICATION_PATH}/request-contact`]: failure(422, "Invalid", "validation_failed", { phone: ["Please enter a valid phone number"] }, { phone: "phone_invalid" }) }));
     renderPage(detailPage);
     const form = (await screen.findByRole("heading", { name: "Request a custom report" })).closest("section")!;
     fill(form);
     fireEvent.click(within(form).getByRole("button", { name: "Send request" }));
     await waitFor(() => expect(within(form).getByText("Please enter a valid phone number")).toBeTruthy());
+  });
+
+  it("shows a field message by its code, whatever the server's words", async () => {
+    const refused = failure(422, "Invalid", "validation_failed", { last_name: ["Surname missing"] }, { last_name: "last_name_required" });
+    stubApi(routes({ [`POST ${VERIFICATION_PATH}/request-contact`]: refused }));
+    renderPage(detailPage);
+    const form = (await screen.findByRole("heading", { name: "Request a custom report" })).closest("section")!;
+    fill(form);
+    fireEvent.click(within(form).getByRole("button", { name: "Send request" }));
+    await waitFor(() => expect(within(form).getByText("Last name is required")).toBeTruthy());
+    expect(within(form).queryByText("Surname missing")).toBeNull();
   });
 });
