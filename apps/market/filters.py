@@ -33,6 +33,18 @@ HS_TEXT_OUTSIDE_CODES = Problem(
     "This HS code is outside the chosen HS codes", "hs_code_outside_chosen"
 )
 NAME_NEEDS_LETTERS = Problem("A company name must contain letters", "name_needs_letters")
+# The search's fields as the API and the address bar name them, in the address's order: the
+# one list the AI box's reading, the market insights address and filters_as_query follow.
+SEARCH_FIELDS = (
+    "product_details",
+    "importer_name",
+    "exporter_name",
+    "start_date",
+    "end_date",
+    "importer_country",
+    "exporter_country",
+    "hs_code",
+)
 # An HS code as people write it in a product field: 2 to 10 digits ("0901", "0901.11").
 HS_TEXT_DIGITS = range(2, 11)
 

@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlencode
 
+from apps.market.filters import SEARCH_FIELDS
+
 PARTS = (
     ("product_details", "product"),
     ("importer_name", "importer"),
@@ -29,19 +31,11 @@ def describe_search(query: Mapping[str, Any], *, dates: bool = True) -> str:
 
 # The address lists the search in the form's order, whatever order the stored filters kept
 # (PostgreSQL's jsonb reorders keys).
-ADDRESS_ORDER = (
-    "product_details",
-    "importer_name",
-    "exporter_name",
-    "start_date",
-    "end_date",
-    "importer_country",
-    "exporter_country",
-)
 
 
 def market_path(query: Mapping[str, Any]) -> str:
     """The market insights address that opens the search."""
-    pairs = [(key, query[key]) for key in ADDRESS_ORDER if query.get(key)]
+    texts = [key for key in SEARCH_FIELDS if key != "hs_code"]
+    pairs = [(key, query[key]) for key in texts if query.get(key)]
     pairs += [("hs_code", code) for code in query.get("hs_code") or []]
     return f"/market-insights?{urlencode(pairs)}"

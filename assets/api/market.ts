@@ -4,6 +4,7 @@ import { ApiError, apiFetch, type Envelope } from "./client";
 import { fieldTextsOf } from "./errors";
 import { buildQueryString } from "./queryString";
 import { fetchData } from "./swr";
+import type { operations } from "./schema.gen";
 import type { ApiSchema } from "./types";
 
 // Keep in sync with apps/market (the market-insights API contract).
@@ -74,6 +75,21 @@ export interface MarketFilters {
 }
 
 export type FilterField = Exclude<keyof MarketFilters, "hsCode">;
+
+/** A search's query parameters, as the OpenAPI document names them. */
+type SearchParameters = NonNullable<operations["apps_market_api_statistics"]["parameters"]["query"]>;
+
+/** The search's fields as the address bar and the API name them, in the address's order. */
+export const SEARCH_FIELDS = [
+  "product_details",
+  "importer_name",
+  "exporter_name",
+  "start_date",
+  "end_date",
+  "importer_country",
+  "exporter_country",
+  "hs_code",
+] as const satisfies readonly (keyof SearchParameters)[];
 
 /** The filters the AI box hands back (any of them may be missing or null). */
 export type AiFilters = Partial<Record<FilterField, string | null>> & { hsCode?: string[] | null };

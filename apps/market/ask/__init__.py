@@ -21,7 +21,6 @@ from apps.market.ask.answer import (
 )
 from apps.market.ask.compare import variant
 from apps.market.ask.parse import (
-    FILTER_KEYS,
     AskContext,
     ParsedQuestion,
     parse_question,
@@ -30,7 +29,6 @@ from apps.market.ask.parse import (
 from apps.market.ask.text import detect_language
 
 __all__ = [
-    "FILTER_KEYS",
     "AskContext",
     "ParsedQuestion",
     "beyond_the_data",

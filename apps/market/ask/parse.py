@@ -29,21 +29,12 @@ from apps.market.ask.products import (
 from apps.market.ask.ranking import find_ranking
 from apps.market.ask.text import QuestionText, detect_language, prepare
 from apps.market.countries import is_country
+from apps.market.filters import SEARCH_FIELDS
 from apps.market.providers import llm
 
 logger = logging.getLogger(__name__)
 
 LANGUAGES = ("en", "vi", "zh")
-FILTER_KEYS = (
-    "product_details",
-    "importer_name",
-    "exporter_name",
-    "start_date",
-    "end_date",
-    "importer_country",
-    "exporter_country",
-    "hs_code",
-)
 SEARCH_KEYS = ("product_details", "importer_name", "exporter_name", "hs_code")
 
 
@@ -79,7 +70,7 @@ class ParsedQuestion:
 
 
 def empty_filters() -> dict[str, Any]:
-    return {key: ([] if key == "hs_code" else "") for key in FILTER_KEYS}
+    return {key: ([] if key == "hs_code" else "") for key in SEARCH_FIELDS}
 
 
 def _product_filters(product: ProductReading | None, codes: list[str]) -> tuple[str, list[str]]:
@@ -274,7 +265,7 @@ _MODEL_PROMPT = (
 FILTERS_SCHEMA: dict[str, Any] = {
     "type": "object",
     "additionalProperties": False,
-    "required": list(FILTER_KEYS),
+    "required": list(SEARCH_FIELDS),
     "properties": {
         "product_details": {"type": "string", "maxLength": 200},
         "importer_name": {"type": "string", "maxLength": 200},
@@ -309,7 +300,7 @@ def filters_from_model(
     raises ValueError when they are not usable."""
     context = context or AskContext()
     data = json.loads(reply)
-    if not isinstance(data, dict) or not set(data) <= set(FILTER_KEYS):
+    if not isinstance(data, dict) or not set(data) <= set(SEARCH_FIELDS):
         raise ValueError("unexpected keys")
     filters = empty_filters()
     for key in ("product_details", "importer_name", "exporter_name"):

@@ -4,7 +4,8 @@ from datetime import date
 
 import pytest
 
-from apps.market.ask import FILTER_KEYS, ParsedQuestion, detect_language, parse_question
+from apps.market.ask import ParsedQuestion, detect_language, parse_question
+from apps.market.filters import SEARCH_FIELDS
 
 TODAY = date(2026, 11, 22)
 
@@ -512,7 +513,7 @@ def test_questions_become_filters(
     parsed = parse_question(question, today=today)
     assert parsed.language == language
     assert parsed.understood
-    assert set(parsed.filters) == set(FILTER_KEYS)
+    assert set(parsed.filters) == set(SEARCH_FIELDS)
     for key, value in expected.items():
         if key == "product_details":
             continue  # the words no code carries are the product lexicon's (test_lexicon)

@@ -10,7 +10,8 @@ import pytest
 
 from apps.market.ask import AskContext, parse_question, parse_with_model
 from apps.market.ask.directory import PartyDirectory
-from apps.market.ask.parse import FILTER_KEYS, FILTERS_SCHEMA
+from apps.market.ask.parse import FILTERS_SCHEMA
+from apps.market.filters import SEARCH_FIELDS
 from apps.market.providers import llm
 
 TODAY = date(2026, 11, 22)
@@ -138,7 +139,7 @@ def endpoint(settings: Any, monkeypatch: pytest.MonkeyPatch, body: dict[str, Any
 
 
 def filters_reply(**values: Any) -> str:
-    reply = dict.fromkeys(FILTER_KEYS, "") | {"hs_code": []} | values
+    reply = dict.fromkeys(SEARCH_FIELDS, "") | {"hs_code": []} | values
     return json.dumps(reply)
 
 
@@ -158,7 +159,7 @@ def test_the_model_is_asked_for_filters_through_a_json_schema(
     assert request["response_format"]["type"] == "json_schema"
     assert schema["strict"] is True
     assert schema["schema"] == FILTERS_SCHEMA
-    assert set(FILTERS_SCHEMA["required"]) == set(FILTER_KEYS)
+    assert set(FILTERS_SCHEMA["required"]) == set(SEARCH_FIELDS)
     # The model's name is checked against the parties the data holds and searched as held.
     assert parsed.understood
     assert parsed.filters["importer_name"] == "Hanseatic Tradewind Global Sourcing GmbH"

@@ -7,7 +7,7 @@ import pytest
 
 from apps.core.errors import ValidationFailed
 from apps.core.validation import SEARCH_TEXT_MAX_WORDS
-from apps.market.filters import ShipmentFilters, filters_as_query, search_filters
+from apps.market.filters import SEARCH_FIELDS, ShipmentFilters, filters_as_query, search_filters
 from apps.market.schemas import SearchQuery
 
 
@@ -269,3 +269,7 @@ def test_a_product_or_days_the_search_refuses_are_refused_with_its_message(
         ShipmentFilters.for_product(product, start=start, end=end)
 
     assert refused.value.message == message
+
+
+def test_a_search_as_parameters_names_the_search_fields_in_their_order() -> None:
+    assert tuple(filters_as_query(ShipmentFilters(start_date=JAN, end_date=DEC))) == SEARCH_FIELDS

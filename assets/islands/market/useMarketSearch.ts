@@ -6,6 +6,7 @@ import {
   DEFAULT_SORT,
   HS_CODES_PATH,
   PAGE_SIZES,
+  SEARCH_FIELDS,
   SHIPMENTS_PATH,
   STATISTICS_PATH,
   SUMMARY_PATH,
@@ -21,17 +22,7 @@ import {
 import { fetchData } from "../../api/swr";
 
 /** The query-string keys this page owns in the address bar. */
-const SEARCH_KEYS = [
-  "product_details",
-  "importer_name",
-  "exporter_name",
-  "start_date",
-  "end_date",
-  "importer_country",
-  "exporter_country",
-  "hs_code",
-  "page_size",
-];
+const SEARCH_KEYS = [...SEARCH_FIELDS, "page_size"];
 
 // One search, four answers: each is cached under its path plus the filter query, so they load
 // in parallel and a repeated search comes from the cache. Each panel reads its own answer, so an
