@@ -645,7 +645,7 @@ def test_formula_cells_imported_come_back_neutralised_in_both_downloads(
     from openpyxl import load_workbook
 
     from apps.market.imports import import_shipments
-    from apps.market.tests.test_imports import HEADER, line
+    from apps.market.tests.imports.test_imports import HEADER, line
 
     formula = '=HYPERLINK("http://x","y")'
     path = tmp_path / "shipments.csv"
