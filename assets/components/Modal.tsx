@@ -5,7 +5,7 @@ import { useDialog } from "./useDialog";
 
 interface Props {
   title: string;
-  description: string;
+  description?: string;
   onClose: () => void;
   /** The panel's class: "dialog" (wide) or a narrower variant. */
   className?: string;
@@ -35,7 +35,7 @@ export function Modal({ title, description, onClose, className = "dialog", child
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        aria-describedby={descriptionId}
+        aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
       >
         <header className="dialog__header">
@@ -43,9 +43,11 @@ export function Modal({ title, description, onClose, className = "dialog", child
             <h2 id={titleId} className="dialog__title">
               {title}
             </h2>
-            <p id={descriptionId} className="dialog__description">
-              {description}
-            </p>
+            {description && (
+              <p id={descriptionId} className="dialog__description">
+                {description}
+              </p>
+            )}
           </div>
           <button type="button" className="icon-button" aria-label={t("common.close")} onClick={onClose}>
             <Icon name="close" />

@@ -1,9 +1,7 @@
-import { useRef } from "react";
-import { useDialog } from "../../components/useDialog";
+import { Drawer } from "../../components/Drawer";
 import { revealedLeadsCsv, useMyLeads, type Lead } from "../../api/leads";
 import { useT } from "../../i18n/useT";
 import { useAnalytics, usePreload } from "../../shell/context";
-import { Icon } from "../../shell/Icon";
 import { Skeleton } from "../../shell/Skeleton";
 import { useParamToggle } from "../../shell/useParamToggle";
 import { EmailCell, PhoneCell } from "./ContactCells";
@@ -32,9 +30,6 @@ export function MyLeadsDrawer({ onClose }: { onClose: () => void }) {
   const t = useT();
   const analytics = useAnalytics();
   const { data: leads, error, mutate } = useMyLeads();
-  const panel = useRef<HTMLDivElement>(null);
-  const backdrop = useRef<HTMLDivElement>(null);
-  useDialog(backdrop, panel, onClose);
   const revealed = (leads ?? []).filter((lead) => lead.email || lead.phone);
   const refresh = () => void mutate();
   let body;
@@ -60,22 +55,7 @@ export function MyLeadsDrawer({ onClose }: { onClose: () => void }) {
       </ul>
     );
   return (
-    <div
-      ref={backdrop}
-      className="leads-drawer-backdrop"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
-      <div ref={panel} className="leads-drawer" role="dialog" aria-modal="true" aria-labelledby="leads-mine-title" tabIndex={-1}>
-        <div className="dialog__header">
-          <h2 id="leads-mine-title" className="dialog__title">
-            {t("leads.mine.title")}
-          </h2>
-          <button type="button" className="icon-button" aria-label={t("common.close")} onClick={onClose}>
-            <Icon name="close" />
-          </button>
-        </div>
+    <Drawer title={t("leads.mine.title")} onClose={onClose} width="narrow">
         <div className="leads-mine__actions">
           <button
             type="button"
@@ -90,7 +70,6 @@ export function MyLeadsDrawer({ onClose }: { onClose: () => void }) {
           </button>
         </div>
         {body}
-      </div>
-    </div>
+    </Drawer>
   );
 }

@@ -4,7 +4,7 @@ import useSWR from "swr";
 import { useRefreshProfile } from "../../api/billing";
 import { countryName, partyPath, type Country, type PartyProfile } from "../../api/market";
 import { fetchData } from "../../api/swr";
-import { Modal } from "../../components/Modal";
+import { Drawer } from "../../components/Drawer";
 import { formatMonth, formatShipmentDate, formatUsd, formatWeight } from "../../i18n/format";
 import { useLanguage } from "../../i18n/language";
 import type { MessageKey } from "../../i18n/messages";
@@ -186,7 +186,7 @@ export function PartyDrawer({ party, countries, onOpen, onClose }: Props) {
     ? t("market.profile.description", { country: countryName(countries, data.country, language) })
     : t("market.profile.loading");
   return (
-    <Modal title={data?.name ?? party.name} description={description} onClose={onClose} className="dialog party-drawer">
+    <Drawer title={data?.name ?? party.name} description={description} onClose={onClose}>
       {data ? (
         <Profile profile={data} countries={countries} onOpen={onOpen} />
       ) : isLoading ? (
@@ -196,6 +196,6 @@ export function PartyDrawer({ party, countries, onOpen, onClose }: Props) {
           {t("market.profile.error")}
         </p>
       ) : null}
-    </Modal>
+    </Drawer>
   );
 }

@@ -1,12 +1,10 @@
-import { useRef } from "react";
-import { useDialog } from "../../components/useDialog";
+import { Drawer } from "../../components/Drawer";
 import { CHECKS, STATUS_TEXTS, useMyVerifications, type VerificationProgress } from "../../api/verification";
 import { formatDateTime } from "../../i18n/format";
 import { useLanguage } from "../../i18n/language";
 import type { MessageKey } from "../../i18n/messages";
 import { useT } from "../../i18n/useT";
 import { usePreload } from "../../shell/context";
-import { Icon } from "../../shell/Icon";
 import { Skeleton } from "../../shell/Skeleton";
 import { useParamToggle } from "../../shell/useParamToggle";
 
@@ -32,9 +30,6 @@ export function MyVerificationDrawer({ onClose }: { onClose: () => void }) {
   const t = useT();
   const language = useLanguage();
   const { data, error } = useMyVerifications();
-  const panel = useRef<HTMLDivElement>(null);
-  const backdrop = useRef<HTMLDivElement>(null);
-  useDialog(backdrop, panel, onClose);
   let body;
   if (!data) body = error ? <p className="muted">{t("error.generic")}</p> : <Skeleton />;
   else if (data.length === 0) body = <p className="muted">{t("verification.mine.empty")}</p>;
@@ -60,24 +55,8 @@ export function MyVerificationDrawer({ onClose }: { onClose: () => void }) {
       </ul>
     );
   return (
-    <div
-      ref={backdrop}
-      className="verification-drawer-backdrop"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
-      <div ref={panel} className="verification-drawer" role="dialog" aria-modal="true" aria-labelledby="verification-mine-title" tabIndex={-1}>
-        <div className="dialog__header">
-          <h2 id="verification-mine-title" className="dialog__title">
-            {t("verification.mine.title")}
-          </h2>
-          <button type="button" className="icon-button" aria-label={t("common.close")} onClick={onClose}>
-            <Icon name="close" />
-          </button>
-        </div>
-        {body}
-      </div>
-    </div>
+    <Drawer title={t("verification.mine.title")} onClose={onClose} width="narrow">
+      {body}
+    </Drawer>
   );
 }
