@@ -11,6 +11,7 @@ from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse
 
 from apps.accounts import services
+from apps.accounts.auth import operator_of
 from apps.accounts.models import Feature, ServiceDemand, ServiceDemandFeature, User
 from apps.core.spreadsheets import safe_row
 
@@ -119,8 +120,7 @@ class ServiceDemandAdmin(admin.ModelAdmin):
     def _set_status(
         self, request: HttpRequest, queryset: QuerySet[ServiceDemand], status: str
     ) -> None:
-        operator: User = request.user  # type: ignore[assignment]
-        changed = services.set_service_demand_status(queryset, status, operator)
+        changed = services.set_service_demand_status(queryset, status, operator_of(request))
         self.message_user(request, f"{changed} demand(s) marked {status}.", messages.SUCCESS)
 
     @admin.action(description="Mark the selected demands as contacted", permissions=["view"])

@@ -106,6 +106,12 @@ def signed_in_user(request: HttpRequest) -> User:
     return user
 
 
+def operator_of(request: HttpRequest) -> User:
+    """The staff member acting on a back-office page."""
+    assert isinstance(request.user, User)  # the admin serves signed-in staff only
+    return request.user
+
+
 class CsrfFailed(PermissionDenied):
     code = "csrf_failed"
     message = "CSRF check failed. Please reload the page and try again."

@@ -17,6 +17,7 @@ from django.http import HttpRequest
 from django.template.response import TemplateResponse
 
 from apps.accounts.admin import UserAdmin
+from apps.accounts.auth import operator_of
 from apps.accounts.models import User
 from apps.billing import selectors, services
 from apps.billing.models import (
@@ -169,7 +170,7 @@ class CreditAccountAdmin(ReadOnlyAdmin):
     def _apply_adjustment(
         self, request: HttpRequest, queryset: QuerySet[CreditAccount], amount: int, reason: str
     ) -> None:
-        operator: User = request.user  # type: ignore[assignment]
+        operator = operator_of(request)
         try:
             with transaction.atomic():
                 for account in queryset.select_related("user"):

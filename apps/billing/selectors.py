@@ -196,8 +196,10 @@ def credit_summary(user: User, daily_allowance: int) -> dict[str, int]:
     the day has written them (that write happens lazily, on the first charge)."""
     account = CreditAccount.objects.filter(user=user).first()
     bought = account.bought_balance if account else 0
-    fresh_day = account is None or account.free_day != utc_today()
-    free = daily_allowance if fresh_day else account.free_balance  # type: ignore[union-attr]
+    if account is None or account.free_day != utc_today():
+        free = daily_allowance
+    else:
+        free = account.free_balance
     held = held_credits(account) if account else 0
     return {
         "balance": max(free + bought - held, 0),

@@ -63,11 +63,11 @@ class EnrichmentService:
         return person if isinstance(person, dict) else None
 
     def find_email(self, lead: Lead) -> FoundEmail | None:
-        person = self._person(lead, "email")
-        address = str((person or {}).get("email") or "").strip().lower()
+        person = self._person(lead, "email") or {}
+        address = str(person.get("email") or "").strip().lower()
         if not address:
             return None
-        status = STATUSES.get(str(person.get("email_status", "")).lower(), "unknown")  # type: ignore[union-attr]
+        status = STATUSES.get(str(person.get("email_status", "")).lower(), "unknown")
         return FoundEmail(address, status)
 
     def find_phone(self, lead: Lead) -> str | None:

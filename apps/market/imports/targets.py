@@ -241,6 +241,7 @@ def _write_csv(duck: duckdb.DuckDBPyConnection, query: str, path: str) -> int:
     duck.execute("SET preserve_insertion_order = false")
     try:
         found = duck.execute(f"COPY ({query}) TO {quoted(path)} (FORMAT csv, HEADER false)")
-        return int(found.fetchone()[0])  # type: ignore[index]
+        [(written,)] = found.fetchall()  # COPY answers one row: the rows it wrote
+        return int(written)
     finally:
         duck.execute("RESET preserve_insertion_order")
