@@ -6,11 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from functools import cached_property
 from typing import Protocol
 
 from apps.core.errors import Problem, ValidationFailed
 from apps.core.validation import search_text_problem
 from apps.market.countries import is_country
+from apps.market.lexicon.search import ProductQuery, product_query
 from apps.market.names import normalise_name
 
 DATE_FORMATS = ("%d-%m-%Y", "%d/%m/%Y", "%Y-%m-%d")
@@ -61,6 +63,12 @@ class ShipmentFilters:
     importer_country: str = ""
     exporter_country: str = ""
     hs_codes: tuple[str, ...] = field(default_factory=tuple)
+
+    @cached_property
+    def product(self) -> ProductQuery:
+        """What the product text asks for, read once by the lexicon (`product_query`): every
+        index adapter takes this reading instead of reading the text again."""
+        return product_query(self.product_details)
 
     def cache_key(self) -> str:
         """The search without paging, for counting it once a day."""

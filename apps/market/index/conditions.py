@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from apps.market.filters import ShipmentFilters
-from apps.market.lexicon.search import EXACT, PART, Key, ProductQuery, product_query
+from apps.market.lexicon.search import EXACT, PART, Key, ProductQuery
 from apps.market.names import normalise_name
 
 
@@ -166,12 +166,11 @@ def _all_words(group: tuple[tuple[Key, ...], ...]) -> tuple[str, list[Any]]:
     return _PRODUCT_WORDS, [*columns, 1]
 
 
-def _description_ids(product_details: str) -> tuple[str, list[Any]] | None:
-    """The descriptions a product text matches (`lexicon.search.product_query`): for every
+def _description_ids(query: ProductQuery) -> tuple[str, list[Any]] | None:
+    """The descriptions a product text matches (its reading, `ShipmentFilters.product`): for every
     group, one of its names with all of that name's words. A group of one-word names is a
     vocabulary lookup; a group with longer names counts each name's words in one statement.
     The number of groups is that of the products and unknown words of the text."""
-    query = product_query(product_details)
     if not query.groups:
         return None
     parts = [_holding_one(group) for group in query.groups]
@@ -183,11 +182,11 @@ def _holding_one(group: tuple[tuple[Key, ...], ...]) -> tuple[str, list[Any]]:
 
 
 def declared_hs_query(
-    product_details: str, resolve: Resolve | None = None
+    product: ProductQuery, resolve: Resolve | None = None
 ) -> tuple[str, list[Any]] | None:
     """The statement giving the list of HS codes the descriptions a product text matches
     were declared under (from the description roll-up); none without a product text."""
-    descriptions = _described(product_details, resolve)
+    descriptions = _described(product, resolve)
     if descriptions is None:
         return None
     sql, params = descriptions
@@ -204,9 +203,9 @@ def where_clause(
 
 
 def _described(
-    product_details: str, resolve: Resolve | None = None
+    product: ProductQuery, resolve: Resolve | None = None
 ) -> tuple[str, list[Any]] | None:
-    descriptions = _description_ids(product_details)
+    descriptions = _description_ids(product)
     if descriptions is None:
         return None
     return _among("description_id", *descriptions, resolve)
@@ -254,13 +253,13 @@ def matching_clause(
     each month's shipments by HS code, so a scan reads only the row groups of those codes.
     With `resolve`, the texts' ids are looked up first (`Resolve`)."""
     where = Where()
-    described = _described(filters.product_details, resolve)
+    described = _described(filters.product, resolve)
     if described is not None:
         sql, params = described
         where.add(sql, *params)
         if declared_hs:
             where.add(f"s.hs_code IN ({', '.join('?' for _ in declared_hs)})", *declared_hs)
-    query = product_query(filters.product_details)
+    query = filters.product
     if query.hs_codes:
         where.add(*_declared_under(query, resolve))
     where.extend(_other_conditions(filters, resolve))
@@ -274,7 +273,7 @@ def matching_parts(
     a product standing for its prepared goods elsewhere ('cashew', with 'roasted cashew'
     among other nuts) is its own codes in one part, which the roll-ups hold, and the prepared
     goods' codes with its name in the description in another; any other search is one part."""
-    query = product_query(filters.product_details)
+    query = filters.product
     if query.groups or not query.prepared or not _apart(query):
         where = matching_clause(filters, declared_hs, resolve)
         return [Part(where, frozenset(_columns(filters)))]
@@ -304,7 +303,7 @@ def _apart(query: ProductQuery) -> bool:
 def _columns(filters: ShipmentFilters) -> set[str]:
     """The columns the conditions of `filters` name (`matching_clause`)."""
     columns = set()
-    query = product_query(filters.product_details)
+    query = filters.product
     if query.groups or query.prepared:
         columns.add("description_id")
     if query.hs_codes or filters.hs_codes:

@@ -27,6 +27,7 @@ from apps.market.index.conditions import Where, declared_hs_query, where_clause
 from apps.market.index.paging import DEFAULT_SORT, rows_to_read
 from apps.market.index.rollups import PARTY_PRICES, ROLLUPS, Source, source
 from apps.market.index.storage import current_snapshot, search_config
+from apps.market.lexicon.search import ProductQuery
 
 _IMPORTER_GROUPS = {
     "importer": "s.importer_id",
@@ -157,10 +158,10 @@ def _resolved(path: str, timeout: float, sql: str, params: str) -> tuple[int, ..
 
 
 @lru_cache(maxsize=256)
-def _declared_hs(path: str, product_details: str, timeout: float) -> tuple[str, ...]:
+def _declared_hs(path: str, product: ProductQuery, timeout: float) -> tuple[str, ...]:
     """The HS codes the descriptions a product text matches were declared under, on a
     snapshot with the roll-ups; none without a product text."""
-    query = declared_hs_query(product_details, partial(_resolve, path, timeout))
+    query = declared_hs_query(product, partial(_resolve, path, timeout))
     if query is None or not _has_rollups(path):
         return ()
     cursor = BoundedCursor(_open(path).cursor(), timeout)
@@ -208,7 +209,7 @@ class DuckDBTradeIndex(TradeAnalysis):
         return _resolve(str(self.path), self.timeout, sql, params)
 
     def _declared_hs(self, filters: ShipmentFilters) -> tuple[str, ...]:
-        return _declared_hs(str(self.path), filters.product_details, self.timeout)
+        return _declared_hs(str(self.path), filters.product, self.timeout)
 
     @contextmanager
     def _cursor(self) -> Iterator[BoundedCursor]:

@@ -8,6 +8,7 @@ import pytest
 from apps.core.errors import ValidationFailed
 from apps.core.validation import SEARCH_TEXT_MAX_WORDS
 from apps.market.filters import SEARCH_FIELDS, ShipmentFilters, filters_as_query, search_filters
+from apps.market.lexicon.search import ProductQuery
 from apps.market.schemas import SearchQuery
 
 
@@ -273,3 +274,26 @@ def test_a_product_or_days_the_search_refuses_are_refused_with_its_message(
 
 def test_a_search_as_parameters_names_the_search_fields_in_their_order() -> None:
     assert tuple(filters_as_query(ShipmentFilters(start_date=JAN, end_date=DEC))) == SEARCH_FIELDS
+
+
+def test_a_search_reads_its_product_text_once_whatever_asks_for_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from apps.market import filters as filters_module
+    from apps.market.index.conditions import matching_parts, where_clause
+
+    reads: list[str] = []
+    real = filters_module.product_query
+
+    def counted(text: str) -> ProductQuery:
+        reads.append(text)
+        return real(text)
+
+    monkeypatch.setattr(filters_module, "product_query", counted)
+    search = ShipmentFilters(start_date=JAN, end_date=DEC, product_details="cashew")
+
+    where_clause(search)
+    matching_parts(search)
+
+    assert reads == ["cashew"]
+    assert search.product.hs_codes

@@ -1,6 +1,6 @@
 """Search filters as ClickHouse SQL: the same matching as `index.conditions` (which words of
 the vocabulary a term stands for, typos included), in ClickHouse's dialect with named query
-parameters. The lexicon's reading of a product text (`product_query`) is shared."""
+parameters. The lexicon's reading of a product text (`ShipmentFilters.product`) is shared."""
 
 # The SQL here is assembled from constant fragments and table names; every value a user gives
 # travels as a query parameter.
@@ -14,7 +14,7 @@ from typing import Any
 
 from apps.market.filters import ShipmentFilters
 from apps.market.index.conditions import _FUZZY_FROM, _terms, _typos
-from apps.market.lexicon.search import EXACT, PART, Key, ProductQuery, product_query
+from apps.market.lexicon.search import EXACT, PART, Key, ProductQuery
 
 
 @dataclass
@@ -104,7 +104,7 @@ def _group(where: Where, group: tuple[tuple[Key, ...], ...]) -> str:
 def description_ids(where: Where, filters: ShipmentFilters) -> str | None:
     """The descriptions a product text matches: for every group of the lexicon's reading,
     one of its names with all of that name's words."""
-    query = product_query(filters.product_details)
+    query = filters.product
     if not query.groups:
         return None
     return " INTERSECT ".join(f"({_group(where, group)})" for group in query.groups)
@@ -121,7 +121,7 @@ def where_clause(filters: ShipmentFilters, params: dict[str, Any] | None = None)
     descriptions = description_ids(where, filters)
     if descriptions is not None:
         where.add(f"s.description_id IN ({descriptions})")
-    query = product_query(filters.product_details)
+    query = filters.product
     if query.hs_codes:
         where.add(_declared_under(where, query))
     for column, name in (
