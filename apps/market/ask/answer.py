@@ -9,7 +9,7 @@ import calendar
 from datetime import date
 from typing import Any
 
-from apps.market.ask.dates import filter_date
+from apps.market.ask.dates import filters_period
 from apps.market.ask.figures import monthly_trend, price_change, side_by_side, whole_months
 from apps.market.ask.parse import LANGUAGES, ParsedQuestion
 from apps.market.ask.wording import (
@@ -143,11 +143,10 @@ def coverage_note(parsed: ParsedQuestion, first_date: date | None, last_date: da
     """A sentence when the period asked for reaches beyond the data's dates ('' otherwise)."""
     if first_date is None or last_date is None:
         return ""
-    try:
-        start = filter_date(parsed.filters["start_date"])
-        end = filter_date(parsed.filters["end_date"])
-    except (KeyError, ValueError):
+    period = filters_period(parsed.filters)
+    if period is None:
         return ""
+    start, end = period
     if first_date <= start and end <= last_date:
         return ""
     language = parsed.language if parsed.language in LANGUAGES else "en"

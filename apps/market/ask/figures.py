@@ -11,8 +11,8 @@ from typing import Any
 from babel.numbers import format_decimal
 
 from apps.market.ask.compare import Goods
-from apps.market.ask.dates import DATE_FORMAT, filter_date, month_range
-from apps.market.ask.wording import _count, _country, _figure, _locale, _money, _period_text
+from apps.market.ask.dates import filters_period, month_range
+from apps.market.ask.wording import _count, _country, _figure, _locale, _money, period_label
 
 
 def _month(month: str, language: str) -> str:
@@ -84,10 +84,10 @@ def price_change(prices: list[dict[str, Any]], language: str, *, estimated: bool
 def whole_months(months: list[dict[str, Any]], filters: dict[str, Any]) -> list[dict[str, Any]]:
     """The months the period covers whole (all of them when it covers none whole): a month cut
     by the period's first or last day would read as a fall or a rise that is only the cut."""
-    try:
-        start, end = filter_date(filters["start_date"]), filter_date(filters["end_date"])
-    except (KeyError, ValueError):
+    period = filters_period(filters)
+    if period is None:
         return months
+    start, end = period
     cut = set()
     if start.day != 1:
         cut.add(f"{start:%Y-%m}")
@@ -148,8 +148,7 @@ def _compared_label(field: str, value: Any, language: str) -> str:
         return value.name
     if isinstance(value, tuple):
         start, end = value
-        filters = {"start_date": start.strftime(DATE_FORMAT), "end_date": end.strftime(DATE_FORMAT)}
-        return _period_text(filters, language)
+        return period_label(start, end, language)
     if field.endswith("_name"):
         return str(value)
     return _country(str(value), language).removeprefix("the ")

@@ -4,11 +4,12 @@ number and currency formats), for the answer and the figures it gives."""
 from __future__ import annotations
 
 import calendar
+from datetime import date
 from typing import Any
 
 from babel.numbers import format_currency, format_decimal
 
-from apps.market.ask.dates import filter_date, month_range
+from apps.market.ask.dates import filters_period, month_range
 from apps.market.countries import country_name
 
 _BABEL_LOCALES = {"en": "en", "vi": "vi", "zh": "zh_Hans"}
@@ -47,11 +48,12 @@ def _money(value: Any, language: str, *, cents: bool = False) -> str:
 
 
 def _period(filters: dict[str, Any], language: str) -> str:
-    try:
-        start = filter_date(filters["start_date"])
-        end = filter_date(filters["end_date"])
-    except (KeyError, ValueError):
-        return ""
+    period = filters_period(filters)
+    return "" if period is None else period_words(*period, language)
+
+
+def period_words(start: date, end: date, language: str) -> str:
+    """A period as a sentence says it: 'in 2024', 'in Q1 2024', 'from 3 Jan 2024 to ...'."""
     whole_end = end == month_range(end.year, end.month)[1]
     if start.day == 1 and whole_end and start.year == end.year:
         if start.month == 1 and end.month == 12:
@@ -84,7 +86,13 @@ def _period(filters: dict[str, Any], language: str) -> str:
 
 
 def _period_text(filters: dict[str, Any], language: str) -> str:
-    period = _period(filters, language)
+    period = filters_period(filters)
+    return "" if period is None else period_label(*period, language)
+
+
+def period_label(start: date, end: date, language: str) -> str:
+    """A period as a label says it: '2024', 'Q1 2024', '3 Jan 2024 to ...'."""
+    period = period_words(start, end, language)
     for prefix in ("in ", "from "):
         if language == "en" and period.startswith(prefix):
             return period[len(prefix) :]

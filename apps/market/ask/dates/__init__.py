@@ -6,7 +6,9 @@ filters' date format."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import date, timedelta
+from typing import Any
 
 from apps.market.ask.dates.periods import minus_months, month_range
 from apps.market.ask.dates.rules import RULES
@@ -85,6 +87,14 @@ def parse_dates(text: str, language: str, today: date) -> tuple[date, date, bool
 def filter_date(text: str) -> date:
     day, month, year = (int(part) for part in re.split(r"[-/]", text))
     return date(year, month, day)
+
+
+def filters_period(filters: Mapping[str, Any]) -> tuple[date, date] | None:
+    """The period of a search's filters (dates as the API writes them), None without one."""
+    try:
+        return filter_date(filters["start_date"]), filter_date(filters["end_date"])
+    except (KeyError, ValueError):
+        return None
 
 
 def default_period(today: date, last_date: date | None = None) -> tuple[date, date]:

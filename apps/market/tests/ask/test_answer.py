@@ -14,6 +14,8 @@ from apps.market.ask import (
     reading,
     understood_so_far,
 )
+from apps.market.ask.dates import filters_period
+from apps.market.ask.wording import period_label
 
 TODAY = date(2026, 11, 22)
 
@@ -193,3 +195,28 @@ def test_a_name_of_several_parties_is_answered_with_them_and_no_figure() -> None
     )
     chinese = replace(parsed, language="zh")
     assert "Golden Gate Meridian Inc.或Golden Gate Evergreen Corp." in did_you_mean(chinese)
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "language", "label"),
+    [
+        (date(2024, 1, 1), date(2024, 12, 31), "en", "2024"),
+        (date(2024, 4, 1), date(2024, 6, 30), "en", "Q2 2024"),
+        (date(2024, 4, 1), date(2024, 6, 30), "zh", "2024年第二季度"),
+        (date(2024, 3, 1), date(2024, 3, 31), "vi", "tháng 3/2024"),
+        (date(2024, 1, 3), date(2024, 2, 9), "en", "3 Jan 2024 to 9 Feb 2024"),
+    ],
+)
+def test_a_period_is_worded_from_its_dates(
+    start: date, end: date, language: str, label: str
+) -> None:
+    assert period_label(start, end, language) == label
+
+
+def test_filters_without_a_period_have_none() -> None:
+    assert filters_period({"start_date": "", "end_date": "31-12-2024"}) is None
+    assert filters_period({}) is None
+    assert filters_period({"start_date": "01-01-2024", "end_date": "31/12/2024"}) == (
+        date(2024, 1, 1),
+        date(2024, 12, 31),
+    )
