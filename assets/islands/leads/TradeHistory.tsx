@@ -5,6 +5,7 @@ import { filterQuery, toInputDate, emptyFilters } from "../../api/market";
 import { formatMonth, formatShipmentDate } from "../../i18n/format";
 import { useT } from "../../i18n/useT";
 import { Skeleton } from "../../shell/Skeleton";
+import { DataTable, type Column } from "../../components/DataTable";
 import { formatUsd } from "../../i18n/format";
 import { useLanguage } from "../../i18n/language";
 import { useCountries } from "./format";
@@ -65,42 +66,15 @@ function FigureList({ title, column, rows }: FigureListProps) {
   const t = useT();
   const intl = useIntl();
   const language = useLanguage();
-  const label = { shipments: t("leads.trade.shipments"), value: t("leads.trade.value") };
+  const columns: Column<FigureListProps["rows"][number]>[] = [
+    { key: "label", label: column, cell: (row) => row.label },
+    { key: "shipments", label: t("leads.trade.shipments"), cell: (row) => intl.formatNumber(row.shipments), numeric: true },
+    { key: "value", label: t("leads.trade.value"), cell: (row) => formatUsd(row.valueUsd, language, true), numeric: true },
+  ];
   return (
     <div className="leads-figures">
       <h3 className="leads-figures__title">{title}</h3>
-      {rows.length === 0 ? (
-        <p className="muted">—</p>
-      ) : (
-        <div className="table-scroll">
-        <table className="data-table data-table--stack leads-figures__table">
-          <thead>
-            <tr>
-              <th scope="col">{column}</th>
-              <th scope="col" className="data-table__number">
-                {label.shipments}
-              </th>
-              <th scope="col" className="data-table__number">
-                {label.value}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.key}>
-                <td data-label={column}>{row.label}</td>
-                <td className="data-table__number" data-label={label.shipments}>
-                  {intl.formatNumber(row.shipments)}
-                </td>
-                <td className="data-table__number" data-label={label.value}>
-                  {formatUsd(row.valueUsd, language, true)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        </div>
-      )}
+      <DataTable columns={columns} rows={rows} rowKey={(row) => row.key} empty="—" stack className="leads-figures__table" />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import useSWR from "swr";
 import { useRefreshProfile } from "../../api/billing";
 import { countryName, partyPath, type Country, type PartyProfile } from "../../api/market";
 import { fetchData } from "../../api/swr";
+import { DataTable, type Column } from "../../components/DataTable";
 import { Drawer } from "../../components/Drawer";
 import { formatMonth, formatShipmentDate, formatUsd, formatWeight } from "../../i18n/format";
 import { useLanguage } from "../../i18n/language";
@@ -29,7 +30,7 @@ function Section({ title, children }: { title: MessageKey; children: ReactNode }
   return (
     <section className="party-profile__section">
       <h3 className="party-profile__heading">{t(title)}</h3>
-      <div className="table-scroll">{children}</div>
+      {children}
     </section>
   );
 }
@@ -69,10 +70,10 @@ function Profile({ profile, countries, onOpen }: { profile: PartyProfile; countr
           rowKey={(row) => row.hsCode}
           format={money}
           lead={[
-            ["market.table.hsCode", (row) => row.hsCode],
-            ["market.profile.product", (row) => row.descriptions[language]],
+            { key: "code", label: t("market.table.hsCode"), cell: (row) => row.hsCode },
+            { key: "product", label: t("market.profile.product"), cell: (row) => row.descriptions[language] },
           ]}
-          trail={[["market.profile.medianPrice", (row) => price(row.medianPricePerKg), "data-table__number"]]}
+          trail={[{ key: "price", label: t("market.profile.medianPrice"), cell: (row) => price(row.medianPricePerKg), numeric: true }]}
         />
       </Section>
       <Section title="market.profile.counterparties">
@@ -81,17 +82,18 @@ function Profile({ profile, countries, onOpen }: { profile: PartyProfile; countr
           rowKey={(row) => row.partyId}
           format={money}
           lead={[
-            [
-              "market.rankings.name",
-              (row) => (
+            {
+              key: "name",
+              label: t("market.rankings.name"),
+              cell: (row) => (
                 <>
                   <PartyButton id={row.partyId} name={row.name} onOpen={onOpen} />
                   <span className="data-table__detail">{countryName(countries, row.country, language)}</span>
                 </>
               ),
-            ],
+            },
           ]}
-          trail={[["market.rankings.lastShipment", (row) => date(row.lastDate), "data-table__nowrap"]]}
+          trail={[{ key: "last", label: t("market.rankings.lastShipment"), cell: (row) => date(row.lastDate), nowrap: true }]}
         />
       </Section>
       <Section title="market.profile.countries">
@@ -99,7 +101,7 @@ function Profile({ profile, countries, onOpen }: { profile: PartyProfile; countr
           rows={profile.partnerCountries}
           rowKey={(row) => row.country}
           format={money}
-          lead={[["market.profile.country", (row) => countryName(countries, row.country, language)]]}
+          lead={[{ key: "country", label: t("market.profile.country"), cell: (row) => countryName(countries, row.country, language) }]}
         />
       </Section>
       <Section title="market.profile.months">
@@ -107,7 +109,7 @@ function Profile({ profile, countries, onOpen }: { profile: PartyProfile; countr
           rows={[...profile.months].reverse()}
           rowKey={(row) => row.month}
           format={money}
-          lead={[["market.chart.month", (row) => formatMonth(row.month, language)]]}
+          lead={[{ key: "month", label: t("market.chart.month"), cell: (row) => formatMonth(row.month, language) }]}
         />
       </Section>
     </div>
@@ -119,9 +121,6 @@ interface Figures {
   valueUsd: number;
   netWeightKg: number;
 }
-
-/** A column: its heading, its cell, and the cell's class. */
-type Column<Row> = [MessageKey, (row: Row) => ReactNode, string?];
 
 /** A profile table: the row's own columns, its shipments, value and weight, then any more. */
 function FiguresTable<Row extends Figures>({
@@ -139,38 +138,14 @@ function FiguresTable<Row extends Figures>({
 }) {
   const t = useT();
   const intl = useIntl();
-  const number = "data-table__number";
   const columns: Column<Row>[] = [
     ...lead,
-    ["market.profile.shipments", (row) => intl.formatNumber(row.shipments), number],
-    ["market.profile.value", (row) => format.usd(row.valueUsd), number],
-    ["market.profile.weight", (row) => format.weight(row.netWeightKg), number],
+    { key: "shipments", label: t("market.profile.shipments"), cell: (row) => intl.formatNumber(row.shipments), numeric: true },
+    { key: "value", label: t("market.profile.value"), cell: (row) => format.usd(row.valueUsd), numeric: true },
+    { key: "weight", label: t("market.profile.weight"), cell: (row) => format.weight(row.netWeightKg), numeric: true },
     ...trail,
   ];
-  return (
-    <table className="data-table">
-      <thead>
-        <tr>
-          {columns.map(([key, , className]) => (
-            <th key={key} scope="col" className={className === number ? number : undefined}>
-              {t(key)}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={rowKey(row)}>
-            {columns.map(([key, cell, className]) => (
-              <td key={key} className={className}>
-                {cell(row)}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <DataTable columns={columns} rows={rows} rowKey={rowKey} />;
 }
 
 /** An importer's or exporter's trade profile over all the data, in a drawer over the page. */

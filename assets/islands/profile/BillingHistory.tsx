@@ -13,6 +13,7 @@ import { useLanguageStore } from "../../i18n/language";
 import { useT } from "../../i18n/useT";
 import { useApiErrorHandler } from "../../shell/errorHandling";
 import { Skeleton } from "../../shell/Skeleton";
+import { DataTable, type Column } from "../../components/DataTable";
 import { showToast } from "../../stores/toast";
 import { labelFor } from "../../i18n/labels";
 import { formatDateTime, formatMoney } from "../../i18n/format";
@@ -35,7 +36,6 @@ function OrdersTable({ orders, onCancelled }: { orders: Order[]; onCancelled: ()
   const handleError = useApiErrorHandler();
   const { data: plans } = usePlans();
   const [cancelling, setCancelling] = useState<number | null>(null);
-  if (orders.length === 0) return <p className="table-empty">{t("orders.empty")}</p>;
   const planName = (order: Order) => {
     const plan = plans?.find((item) => item.id === order.planId);
     return plan ? planTexts(plan, language).name : order.planName;
@@ -49,116 +49,70 @@ function OrdersTable({ orders, onCancelled }: { orders: Order[]; onCancelled: ()
       }, handleError)
       .finally(() => setCancelling(null));
   };
-  const label = {
-    date: t("orders.date"),
-    product: t("orders.product"),
-    plan: t("orders.plan"),
-    amount: t("orders.amount"),
-    status: t("orders.status"),
-  };
-  return (
-    <div className="table-scroll">
-      <table className="data-table data-table--stack">
-        <thead>
-          <tr>
-            <th scope="col">{label.date}</th>
-            <th scope="col">{label.product}</th>
-            <th scope="col">{label.plan}</th>
-            <th scope="col" className="data-table__number">
-              {label.amount}
-            </th>
-            <th scope="col">{label.status}</th>
-            <th scope="col">
-              <span className="sr-only">{t("orders.actions")}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order) => (
-            <tr key={order.id}>
-              <td data-label={label.date}>{formatDateTime(order.createdAt, language)}</td>
-              <td data-label={label.product}>{labelFor(t, "product", order.product)}</td>
-              <td data-label={label.plan}>{planName(order)}</td>
-              <td className="data-table__number" data-label={label.amount}>
-                {formatMoney(order.amount, order.currency, language)}
-              </td>
-              <td data-label={label.status}>
-                <span className={`status-badge status-badge--${order.status}`}>{labelFor(t, "billingStatus", order.status)}</span>
-              </td>
-              <td className="data-table__action">
-                {order.status === "pending" && (
-                  <button
-                    type="button"
-                    className="button button--secondary button--small"
-                    disabled={cancelling !== null}
-                    aria-busy={cancelling === order.id || undefined}
-                    aria-label={t("orders.cancelOrder", { id: order.id })}
-                    onClick={() => cancel(order)}
-                  >
-                    {t("orders.cancel")}
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: Column<Order>[] = [
+    { key: "date", label: t("orders.date"), cell: (order) => formatDateTime(order.createdAt, language) },
+    { key: "product", label: t("orders.product"), cell: (order) => labelFor(t, "product", order.product) },
+    { key: "plan", label: t("orders.plan"), cell: planName },
+    {
+      key: "amount",
+      label: t("orders.amount"),
+      cell: (order) => formatMoney(order.amount, order.currency, language),
+      numeric: true,
+    },
+    {
+      key: "status",
+      label: t("orders.status"),
+      cell: (order) => <span className={`status-badge status-badge--${order.status}`}>{labelFor(t, "billingStatus", order.status)}</span>,
+    },
+    {
+      key: "actions",
+      label: t("orders.actions"),
+      action: true,
+      cell: (order) =>
+        order.status === "pending" && (
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={cancelling !== null}
+            aria-busy={cancelling === order.id || undefined}
+            aria-label={t("orders.cancelOrder", { id: order.id })}
+            onClick={() => cancel(order)}
+          >
+            {t("orders.cancel")}
+          </button>
+        ),
+    },
+  ];
+  return <DataTable columns={columns} rows={orders} rowKey={(order) => order.id} empty={t("orders.empty")} stack />;
 }
 
 function LedgerTable({ entries }: { entries: LedgerEntry[] }) {
   const t = useT();
   const intl = useIntl();
   const language = useLanguageStore((state) => state.language);
-  if (entries.length === 0) return <p className="table-empty">{t("ledger.empty")}</p>;
-  const label = {
-    date: t("ledger.date"),
-    change: t("ledger.change"),
-    bucket: t("ledger.bucket"),
-    reason: t("ledger.reason"),
-    balanceAfter: t("ledger.balanceAfter"),
-  };
-  return (
-    <div className="table-scroll">
-      <table className="data-table data-table--stack">
-        <thead>
-          <tr>
-            <th scope="col">{label.date}</th>
-            <th scope="col" className="data-table__number">
-              {label.change}
-            </th>
-            <th scope="col">{label.bucket}</th>
-            <th scope="col">{label.reason}</th>
-            <th scope="col" className="data-table__number">
-              {label.balanceAfter}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td data-label={label.date}>{formatDateTime(entry.createdAt, language)}</td>
-              <td
-                className={`data-table__number ${entry.amount < 0 ? "amount--spent" : "amount--added"}`}
-                data-label={label.change}
-              >
-                {intl.formatNumber(entry.amount, { signDisplay: "exceptZero" })}
-              </td>
-              <td data-label={label.bucket}>{labelFor(t, "ledger.bucket", entry.bucket)}</td>
-              <td data-label={label.reason}>
-                {labelFor(t, "ledger.kind", entry.kind)}
-                <LedgerDetail entry={entry} />
-              </td>
-              <td className="data-table__number" data-label={label.balanceAfter}>
-                {intl.formatNumber(entry.balanceAfter)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: Column<LedgerEntry>[] = [
+    { key: "date", label: t("ledger.date"), cell: (entry) => formatDateTime(entry.createdAt, language) },
+    {
+      key: "change",
+      label: t("ledger.change"),
+      cell: (entry) => intl.formatNumber(entry.amount, { signDisplay: "exceptZero" }),
+      numeric: true,
+      cellClass: (entry) => (entry.amount < 0 ? "amount--spent" : "amount--added"),
+    },
+    { key: "bucket", label: t("ledger.bucket"), cell: (entry) => labelFor(t, "ledger.bucket", entry.bucket) },
+    {
+      key: "reason",
+      label: t("ledger.reason"),
+      cell: (entry) => (
+        <>
+          {labelFor(t, "ledger.kind", entry.kind)}
+          <LedgerDetail entry={entry} />
+        </>
+      ),
+    },
+    { key: "balance", label: t("ledger.balanceAfter"), cell: (entry) => intl.formatNumber(entry.balanceAfter), numeric: true },
+  ];
+  return <DataTable columns={columns} rows={entries} rowKey={(entry) => entry.id} empty={t("ledger.empty")} stack />;
 }
 
 /** The user's orders (a pending one can be cancelled) and credit movements, newest first. */

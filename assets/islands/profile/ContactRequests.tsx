@@ -1,8 +1,8 @@
+import { DataTable, type Column } from "../../components/DataTable";
 import { countryName, useContactRequests, useMarketMeta, type ContactRequest } from "../../api/market";
 import { formatDate } from "../../i18n/format";
 import { useLanguageStore } from "../../i18n/language";
 import { useT } from "../../i18n/useT";
-import { Skeleton } from "../../shell/Skeleton";
 
 function State({ request }: { request: ContactRequest }) {
   const t = useT();
@@ -19,45 +19,21 @@ export function ContactRequests() {
   const language = useLanguageStore((state) => state.language);
   const { data: requests, error } = useContactRequests();
   const { data: meta } = useMarketMeta();
-  const label = {
-    importer: t("contacts.importer"),
-    country: t("contacts.country"),
-    requestedOn: t("contacts.requestedOn"),
-    state: t("contacts.state"),
-  };
-  let content;
-  if (error) content = <p className="muted">{t("contacts.unavailable")}</p>;
-  else if (!requests) content = <Skeleton />;
-  else if (requests.length === 0) content = <p className="table-empty">{t("contacts.empty")}</p>;
-  else
-    content = (
-      <div className="table-scroll">
-        <table className="data-table data-table--stack">
-          <thead>
-            <tr>
-              <th scope="col">{label.importer}</th>
-              <th scope="col">{label.country}</th>
-              <th scope="col">{label.requestedOn}</th>
-              <th scope="col">{label.state}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {requests.map((request) => (
-              <tr key={request.id}>
-                <td data-label={label.importer}>{request.importerName}</td>
-                <td data-label={label.country}>
-                  {request.importerCountry ? countryName(meta?.countries, request.importerCountry, language) : ""}
-                </td>
-                <td data-label={label.requestedOn}>{formatDate(request.createdAt, language)}</td>
-                <td data-label={label.state}>
-                  <State request={request} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
+  const columns: Column<ContactRequest>[] = [
+    { key: "importer", label: t("contacts.importer"), cell: (request) => request.importerName },
+    {
+      key: "country",
+      label: t("contacts.country"),
+      cell: (request) => (request.importerCountry ? countryName(meta?.countries, request.importerCountry, language) : ""),
+    },
+    { key: "requested", label: t("contacts.requestedOn"), cell: (request) => formatDate(request.createdAt, language) },
+    { key: "state", label: t("contacts.state"), cell: (request) => <State request={request} /> },
+  ];
+  const content = error ? (
+    <p className="muted">{t("contacts.unavailable")}</p>
+  ) : (
+    <DataTable columns={columns} rows={requests} rowKey={(request) => request.id} empty={t("contacts.empty")} stack />
+  );
   return (
     <section className="card">
       <h2 className="card__title">{t("contacts.title")}</h2>

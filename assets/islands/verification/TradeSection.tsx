@@ -5,6 +5,7 @@ import { formatMonth, formatShipmentDate, formatUsd } from "../../i18n/format";
 import { useLanguage } from "../../i18n/language";
 import { useT } from "../../i18n/useT";
 import { Skeleton } from "../../shell/Skeleton";
+import { DataTable, type Column } from "../../components/DataTable";
 import { countryLabel } from "./format";
 
 // chart.js is loaded only when there are shipments to draw.
@@ -18,46 +19,43 @@ function History({ title, records }: { title: string; records: TradeRecord[] }) 
   const language = useLanguage();
   const [all, setAll] = useState(false);
   const shown = all ? records : records.slice(0, FIRST_ROWS);
+  const columns: Column<TradeRecord>[] = [
+    { key: "date", label: t("verification.trade.date"), cell: (record) => formatShipmentDate(record.date, language) },
+    {
+      key: "product",
+      label: t("verification.trade.product"),
+      cell: (record) => (
+        <>
+          {record.product}
+          <span className="data-table__detail">HS {record.hsCode}</span>
+        </>
+      ),
+    },
+    {
+      key: "countries",
+      label: t("verification.trade.countries"),
+      cell: (record) => `${countryLabel(record.exporterCountry, language)} → ${countryLabel(record.importerCountry, language)}`,
+    },
+    {
+      key: "value",
+      label: t("verification.trade.orderValue"),
+      cell: (record) => formatUsd(record.orderValueUsd, language, true),
+      numeric: true,
+    },
+  ];
   return (
     <div>
       <h3 className="verification-subtitle">{title}</h3>
-      {records.length === 0 ? (
-        <p className="muted">{t("verification.trade.noRecords")}</p>
-      ) : (
-        <div className="table-scroll">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("verification.trade.date")}</th>
-                <th scope="col">{t("verification.trade.product")}</th>
-                <th scope="col">{t("verification.trade.countries")}</th>
-                <th scope="col" className="data-table__number">
-                  {t("verification.trade.orderValue")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((record, index) => (
-                <tr key={`${record.date}-${record.hsCode}-${index}`}>
-                  <td>{formatShipmentDate(record.date, language)}</td>
-                  <td>
-                    {record.product}
-                    <span className="data-table__detail">HS {record.hsCode}</span>
-                  </td>
-                  <td>
-                    {countryLabel(record.exporterCountry, language)} → {countryLabel(record.importerCountry, language)}
-                  </td>
-                  <td className="data-table__number">{formatUsd(record.orderValueUsd, language, true)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {shown.length < records.length && (
-            <button type="button" className="button button--ghost button--small" onClick={() => setAll(true)}>
-              {t("verification.trade.showAll", { count: records.length })}
-            </button>
-          )}
-        </div>
+      <DataTable
+        columns={columns}
+        rows={shown}
+        rowKey={(record, index) => `${record.date}-${record.hsCode}-${index}`}
+        empty={t("verification.trade.noRecords")}
+      />
+      {shown.length < records.length && (
+        <button type="button" className="button button--ghost button--small" onClick={() => setAll(true)}>
+          {t("verification.trade.showAll", { count: records.length })}
+        </button>
       )}
     </div>
   );
