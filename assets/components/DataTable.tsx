@@ -28,6 +28,8 @@ interface Props<Row> {
   label?: string;
   /** On a phone, each row becomes a card of labelled fields. */
   stack?: boolean;
+  /** A class of a row, e.g. one to draw attention to. */
+  rowClass?: (row: Row) => string | undefined;
   className?: string;
 }
 
@@ -46,7 +48,7 @@ function cellClasses<Row>(column: Column<Row>, row: Row): string | undefined {
  * skeleton while the rows load, the empty text when there are none, a box of its own to scroll
  * a wide table in, and on a phone (`stack`) a card per row whose fields say their headings.
  */
-export function DataTable<Row>({ columns, rows, rowKey, empty, label, stack = false, className }: Props<Row>) {
+export function DataTable<Row>({ columns, rows, rowKey, empty, label, stack = false, rowClass, className }: Props<Row>) {
   if (rows === undefined) return <Skeleton />;
   if (rows.length === 0) return empty ? <p className="table-empty">{empty}</p> : null;
   const classes = ["data-table", stack && "data-table--stack", className].filter(Boolean).join(" ");
@@ -64,7 +66,7 @@ export function DataTable<Row>({ columns, rows, rowKey, empty, label, stack = fa
         </thead>
         <tbody>
           {rows.map((row, index) => (
-            <tr key={rowKey(row, index)}>
+            <tr key={rowKey(row, index)} className={rowClass?.(row)}>
               {columns.map((column) => (
                 <td key={column.key} className={cellClasses(column, row)} data-label={stack && !column.action ? column.label : undefined}>
                   {column.cell(row)}

@@ -1,9 +1,10 @@
 import { useIntl } from "react-intl";
-import { NO_LIST_LOADED, useSanctionsCheck, type SanctionsSection } from "../../api/verification";
+import { NO_LIST_LOADED, useSanctionsCheck, type SanctionMatch, type SanctionsSection } from "../../api/verification";
 import { formatShipmentDate } from "../../i18n/format";
 import { useLanguage } from "../../i18n/language";
 import { useT } from "../../i18n/useT";
 import { Skeleton } from "../../shell/Skeleton";
+import { DataTable, type Column } from "../../components/DataTable";
 import { formatScore } from "./format";
 
 type Outcome = "clear" | "match" | "review" | "noList" | "error";
@@ -44,47 +45,50 @@ function Evidence({ screening }: { screening: SanctionsSection }) {
   const t = useT();
   const language = useLanguage();
   const matches = screening.matches;
-  if (matches.length === 0) return null;
+  const columns: Column<SanctionMatch>[] = [
+    {
+      key: "name",
+      label: t("verification.sanctions.name"),
+      cell: (match) => (
+        <>
+          {match.name}
+          {match.matchedName && match.matchedName !== match.name && (
+            <span className="data-table__detail">{t("verification.sanctions.matchedAs", { name: match.matchedName })}</span>
+          )}
+        </>
+      ),
+    },
+    {
+      key: "score",
+      label: t("verification.sanctions.score"),
+      numeric: true,
+      cell: (match) => (
+        <>
+          {formatScore(match.score)}
+          {match.grade === "review" ? (
+            <span className="data-table__detail">{t("verification.sanctions.possible")}</span>
+          ) : (
+            match.aboveThreshold && <span className="data-table__detail">{t("verification.sanctions.aboveThreshold")}</span>
+          )}
+        </>
+      ),
+    },
+    { key: "list", label: t("verification.sanctions.list"), cell: (match) => match.list },
+    { key: "programme", label: t("verification.sanctions.programme"), cell: (match) => match.programme || "—" },
+    {
+      key: "date",
+      label: t("verification.sanctions.listDate"),
+      cell: (match) => (match.listDate ? formatShipmentDate(match.listDate, language) : "—"),
+    },
+  ];
   return (
-    <div className="table-scroll">
-      <table className="data-table">
-        <caption className="sr-only">{t("verification.sanctions.evidence")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("verification.sanctions.name")}</th>
-            <th scope="col" className="data-table__number">
-              {t("verification.sanctions.score")}
-            </th>
-            <th scope="col">{t("verification.sanctions.list")}</th>
-            <th scope="col">{t("verification.sanctions.programme")}</th>
-            <th scope="col">{t("verification.sanctions.listDate")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {matches.map((match) => (
-            <tr key={`${match.list}-${match.name}`} data-above={match.aboveThreshold || undefined}>
-              <td>
-                {match.name}
-                {match.matchedName && match.matchedName !== match.name && (
-                  <span className="data-table__detail">{t("verification.sanctions.matchedAs", { name: match.matchedName })}</span>
-                )}
-              </td>
-              <td className="data-table__number">
-                {formatScore(match.score)}
-                {match.grade === "review" ? (
-                  <span className="data-table__detail">{t("verification.sanctions.possible")}</span>
-                ) : (
-                  match.aboveThreshold && <span className="data-table__detail">{t("verification.sanctions.aboveThreshold")}</span>
-                )}
-              </td>
-              <td>{match.list}</td>
-              <td>{match.programme || "—"}</td>
-              <td>{match.listDate ? formatShipmentDate(match.listDate, language) : "—"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      columns={columns}
+      rows={matches}
+      rowKey={(match) => `${match.list}-${match.name}`}
+      label={t("verification.sanctions.evidence")}
+      rowClass={(match) => (match.aboveThreshold ? "verification-sanctions__above" : undefined)}
+    />
   );
 }
 
