@@ -14,6 +14,7 @@ import { useT, useTextFormatter } from "../../i18n/useT";
 import { useAnalytics } from "../../shell/context";
 import { useApiErrorHandler } from "../../shell/errorHandling";
 import { Skeleton } from "../../shell/Skeleton";
+import { DataTable, type Column } from "../../components/DataTable";
 import { Tooltip } from "../../shell/Tooltip";
 import { useVerificationStore } from "../../stores/verification";
 import { ConfirmDialog } from "./ConfirmDialog";
@@ -36,53 +37,53 @@ function Results({ search, source, onVerify }: { search: VerificationSearch; sou
   if (error && isUnavailable(error)) return <p className="form-alert">{t("verification.search.internetUnavailable")}</p>;
   if (error) return <p className="form-alert">{t("error.generic")}</p>;
   if (isLoading || !data) return <Skeleton />;
-  if (data.length === 0) return <p className="muted">{t("verification.search.empty")}</p>;
+  const columns: Column<VerificationCompany>[] = [
+    {
+      key: "name",
+      label: t("verification.field.companyName"),
+      cell: (company) => (
+        <>
+          {company.id === null ? (
+            <a href={outsideHref(company)} target="_blank" rel="noopener noreferrer">
+              {company.name}
+            </a>
+          ) : (
+            <a href={`/lead-verification/${company.id}`}>{company.name}</a>
+          )}
+          {company.isDemo && <DemoBadge />}
+        </>
+      ),
+    },
+    { key: "website", label: t("verification.field.website"), cell: (company) => company.domain || "—" },
+    { key: "country", label: t("verification.field.country"), cell: (company) => countryLabel(company.country, language) || "—" },
+    {
+      key: "industry",
+      label: t("verification.field.industry"),
+      cell: (company) => (company.industry ? labelFor(t, "leads.industry", company.industry) : "—"),
+    },
+    {
+      key: "action",
+      label: t("verification.search.action"),
+      action: true,
+      cell: (company) =>
+        company.id === null ? (
+          <span className="data-table__detail">{t("verification.search.outside", { source: company.source ?? "" })}</span>
+        ) : (
+          <Tooltip label={t("verification.confirm.costTooltip", { credits: VERIFICATION_MAX_CREDITS })}>
+            <button type="button" className="button button--primary button--small" onClick={() => onVerify(company)}>
+              {t("verification.search.verify")}
+            </button>
+          </Tooltip>
+        ),
+    },
+  ];
   return (
-    <div className="table-scroll">
-      <table className="data-table">
-        <thead>
-          <tr>
-            <th scope="col">{t("verification.field.companyName")}</th>
-            <th scope="col">{t("verification.field.website")}</th>
-            <th scope="col">{t("verification.field.country")}</th>
-            <th scope="col">{t("verification.field.industry")}</th>
-            <th scope="col">
-              <span className="sr-only">{t("verification.search.action")}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((company) => (
-            <tr key={company.id ?? company.sourceRecordId}>
-              <td>
-                {company.id === null ? (
-                  <a href={outsideHref(company)} target="_blank" rel="noopener noreferrer">
-                    {company.name}
-                  </a>
-                ) : (
-                  <a href={`/lead-verification/${company.id}`}>{company.name}</a>
-                )}
-                {company.isDemo && <DemoBadge />}
-              </td>
-              <td>{company.domain || "—"}</td>
-              <td>{countryLabel(company.country, language) || "—"}</td>
-              <td>{company.industry ? labelFor(t, "leads.industry", company.industry) : "—"}</td>
-              <td>
-                {company.id === null ? (
-                  <span className="data-table__detail">{t("verification.search.outside", { source: company.source ?? "" })}</span>
-                ) : (
-                  <Tooltip label={t("verification.confirm.costTooltip", { credits: VERIFICATION_MAX_CREDITS })}>
-                    <button type="button" className="button button--primary button--small" onClick={() => onVerify(company)}>
-                      {t("verification.search.verify")}
-                    </button>
-                  </Tooltip>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      columns={columns}
+      rows={data}
+      rowKey={(company) => company.id ?? company.sourceRecordId ?? company.name}
+      empty={t("verification.search.empty")}
+    />
   );
 }
 
