@@ -21,6 +21,7 @@ import { ContactRequests } from "./ContactRequests";
 import { SavedSearches } from "./SavedSearches";
 import { labelFor } from "../../i18n/labels";
 import { formatDate } from "../../i18n/format";
+import { DataTable, type Column } from "../../components/DataTable";
 
 function Field({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -45,56 +46,50 @@ function TrialLeft({ subscription }: { subscription: Subscription }) {
 function PlansTable({ subscriptions }: { subscriptions: Subscription[] }) {
   const t = useT();
   const language = useLanguageStore((state) => state.language);
-  if (subscriptions.length === 0) return <p className="table-empty">{t("profile.noSubscription")}</p>;
-  const label = {
-    product: t("orders.product"),
-    plan: t("profile.plan"),
-    status: t("profile.status"),
-    endsAt: t("profile.endsAt"),
-  };
+  const columns: Column<Subscription>[] = [
+    { key: "product", label: t("orders.product"), cell: (subscription) => labelFor(t, "product", subscription.product) },
+    {
+      key: "plan",
+      label: t("profile.plan"),
+      cell: (subscription) => (
+        <>
+          {planTexts(subscription.plan, language).name}
+          <TrialLeft subscription={subscription} />
+        </>
+      ),
+    },
+    {
+      key: "status",
+      label: t("profile.status"),
+      cell: (subscription) => (
+        <span className={`status-badge status-badge--${subscription.status}`}>{labelFor(t, "billingStatus", subscription.status)}</span>
+      ),
+    },
+    {
+      key: "ends",
+      label: t("profile.endsAt"),
+      cell: (subscription) => (subscription.endsAt ? formatDate(subscription.endsAt, language) : t("profile.noEndDate")),
+    },
+    {
+      key: "actions",
+      label: t("orders.actions"),
+      action: true,
+      cell: ({ product }) =>
+        isPricedProduct(product) && (
+          <button type="button" className="button button--ghost button--small" onClick={() => openPricing(product)}>
+            {t("profile.seePlans")}
+          </button>
+        ),
+    },
+  ];
   return (
-    <div className="table-scroll">
-      <table className="data-table data-table--stack">
-        <thead>
-          <tr>
-            <th scope="col">{label.product}</th>
-            <th scope="col">{label.plan}</th>
-            <th scope="col">{label.status}</th>
-            <th scope="col">{label.endsAt}</th>
-            <th scope="col">
-              <span className="sr-only">{t("orders.actions")}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {subscriptions.map((subscription) => {
-            const { product } = subscription;
-            return (
-              <tr key={product}>
-                <td data-label={label.product}>{labelFor(t, "product", product)}</td>
-                <td data-label={label.plan}>
-                  {planTexts(subscription.plan, language).name}
-                  <TrialLeft subscription={subscription} />
-                </td>
-                <td data-label={label.status}>
-                  <span className={`status-badge status-badge--${subscription.status}`}>
-                    {labelFor(t, "billingStatus", subscription.status)}
-                  </span>
-                </td>
-                <td data-label={label.endsAt}>{subscription.endsAt ? formatDate(subscription.endsAt, language) : t("profile.noEndDate")}</td>
-                <td className="data-table__action">
-                  {isPricedProduct(product) && (
-                    <button type="button" className="button button--ghost button--small" onClick={() => openPricing(product)}>
-                      {t("profile.seePlans")}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      columns={columns}
+      rows={subscriptions}
+      rowKey={(subscription) => subscription.product}
+      empty={t("profile.noSubscription")}
+      stack
+    />
   );
 }
 
