@@ -178,6 +178,11 @@ def read(verification: Verification, check: str, findings: type[F]) -> F:
     return findings.model_validate(verification.result(check))
 
 
+def of(verification: Verification, check: str) -> Findings:
+    """The stored result of the check named `check`, as that check's findings."""
+    return read(verification, check, FINDINGS[check])
+
+
 def company(verification: Verification) -> CompanyFindings:
     return read(verification, "company_profile", CompanyFindings)
 

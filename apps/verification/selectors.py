@@ -116,7 +116,7 @@ def progress(verification: Verification) -> dict[str, Any]:
         "checker_states": states,
         "checker_labels": {check: STATES_SHOWN[CheckState(s)] for check, s in states.items()},
         "errors": {
-            check: findings.read(verification, check, Findings).error or ""
+            check: findings.of(verification, check).error or ""
             for check, state in states.items()
             if state == CheckState.ERROR
         },
@@ -153,7 +153,7 @@ def paid_verification(user: User, company_id: int) -> Verification:
 
 
 def _section(verification: Verification, check: str) -> dict[str, Any]:
-    found = findings.read(verification, check, findings.FINDINGS[check])
+    found = findings.of(verification, check)
     return {"state": verification.state(check), **found.model_dump()}
 
 
@@ -238,7 +238,7 @@ def recommendations(verification: Verification) -> dict[str, dict[str, Any]]:
 
 
 def _all_findings(verification: Verification) -> dict[str, Findings]:
-    return {check: findings.read(verification, check, findings.FINDINGS[check]) for check in CHECKS}
+    return {check: findings.of(verification, check) for check in CHECKS}
 
 
 def _criteria(verification: Verification) -> str:

@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from apps.market.countries import country_name
 from apps.verification import findings, texts
-from apps.verification.findings import FOUND, Findings, RegistryAnswer, SanctionMatch, ScreenedList
+from apps.verification.findings import FOUND, RegistryAnswer, SanctionMatch, ScreenedList
 from apps.verification.models import CheckState, Verification
 
 SHOWN_MATCHES = 3
@@ -93,7 +93,7 @@ def _failed(verification: Verification, check: str) -> Reason | None:
         check,
         "check_failed",
         Level.NEEDS_REVIEW,
-        params={"check": check, "reason": findings.read(verification, check, Findings).error or ""},
+        params={"check": check, "reason": findings.of(verification, check).error or ""},
     )
 
 
