@@ -1,17 +1,19 @@
 """The typed results of the four checks, as a run stores them (`Verification.result`) and
 every reader takes them: the checks write them, the verdict, the recommendations and the API
-read them. Every field a result may lack has its default, so a run stored before a field
-existed still reads."""
+read them, a run's four at once (`all_of`, its `Evidence`). Every field a result may lack has
+its default, so a run stored before a field existed still reads."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
 from ninja import Schema
 from pydantic import ConfigDict, Field
 
 from apps.leads.schemas import CountryTotal, MonthTotal, ProductTotal
-from apps.verification.models import Verification
+from apps.verification.models import CheckState, Verification
 
 
 class Answer(Schema):
@@ -197,3 +199,42 @@ def sanctions(verification: Verification) -> SanctionsFindings:
 
 def website(verification: Verification) -> WebsiteFindings:
     return read(verification, "website", WebsiteFindings)
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """The four checks' findings of one run, each read once, and the checks' states: what the
+    verdict, the recommendations and the result's sections judge."""
+
+    company: CompanyFindings
+    trade: TradeFindings
+    sanctions: SanctionsFindings
+    website: WebsiteFindings
+    states: Mapping[str, str]
+
+    def of(self, check: str) -> Findings:
+        """The findings of the check named `check`."""
+        by_check: dict[str, Findings] = {
+            "company_profile": self.company,
+            "trade_data": self.trade,
+            "sanctions": self.sanctions,
+            "website": self.website,
+        }
+        return by_check[check]
+
+    def state(self, check: str) -> str:
+        return self.states[check]
+
+    def succeeded(self, check: str) -> bool:
+        return self.states[check] == CheckState.SUCCESS
+
+
+def all_of(verification: Verification) -> Evidence:
+    """The run's four findings, read once."""
+    return Evidence(
+        company=company(verification),
+        trade=trade(verification),
+        sanctions=sanctions(verification),
+        website=website(verification),
+        states=verification.states(),
+    )

@@ -21,6 +21,7 @@ from apps.verification import findings, services, texts, verdict
 from apps.verification.checks import clean_domain, company_record
 from apps.verification.findings import (
     CompanyRecord,
+    Evidence,
     Findings,
     SanctionsFindings,
     TradeFindings,
@@ -106,7 +107,8 @@ def verification_for(user: User, company_id: int) -> Verification:
 
 
 def progress(verification: Verification) -> dict[str, Any]:
-    states = verification.states()
+    evidence = findings.all_of(verification)
+    states = evidence.states
     finished = sum(1 for state in states.values() if state in FINISHED)
     return {
         "company_id": verification.company_id,
@@ -116,7 +118,7 @@ def progress(verification: Verification) -> dict[str, Any]:
         "checker_states": states,
         "checker_labels": {check: STATES_SHOWN[CheckState(s)] for check, s in states.items()},
         "errors": {
-            check: findings.of(verification, check).error or ""
+            check: evidence.of(check).error or ""
             for check, state in states.items()
             if state == CheckState.ERROR
         },
@@ -127,7 +129,7 @@ def progress(verification: Verification) -> dict[str, Any]:
         "paid": verification.charged,
         "credits_charged": verification.credits_charged,
         "credits_held": 0 if verification.charged else services.MAX_CREDITS,
-        "status": verdict.status(verdict.reasons(verification, "en"))
+        "status": verdict.status(verdict.reasons(evidence, "en", demo=verification.company.is_demo))
         if verification.finished and verification.charged
         else None,
         "free_retry_until": services.free_retry_until(verification),
@@ -152,24 +154,27 @@ def paid_verification(user: User, company_id: int) -> Verification:
     return services.settle(verification)
 
 
-def _section(verification: Verification, check: str) -> dict[str, Any]:
-    found = findings.of(verification, check)
-    return {"state": verification.state(check), **found.model_dump()}
+def _section(state: str, found: Findings) -> dict[str, Any]:
+    return {"state": state, **found.model_dump()}
+
+
+def _check_section(verification: Verification, check: str) -> dict[str, Any]:
+    return _section(verification.state(check), findings.of(verification, check))
 
 
 def trade_section(user: User, company_id: int) -> dict[str, Any]:
-    return _section(paid_verification(user, company_id), "trade_data")
+    return _check_section(paid_verification(user, company_id), "trade_data")
 
 
 def sanctions_section(user: User, company_id: int) -> dict[str, Any]:
-    return _section(paid_verification(user, company_id), "sanctions")
+    return _check_section(paid_verification(user, company_id), "sanctions")
 
 
 def website_section(user: User, company_id: int, domain: str = "") -> dict[str, Any]:
     verification = paid_verification(user, company_id)
     if domain and clean_domain(domain) != verification.domain:
         raise NotFound("This domain was not checked in the verification")
-    return _section(verification, "website")
+    return _check_section(verification, "website")
 
 
 def _sanction_level(sanctions: SanctionsFindings) -> str:
@@ -187,12 +192,11 @@ def _recent_shipments(trade: TradeFindings, today: date) -> int:
     return sum(row.shipments for row in trade.monthly if row.month >= since)
 
 
-def recommendations(verification: Verification) -> dict[str, dict[str, Any]]:
+def recommendations(evidence: Evidence) -> dict[str, dict[str, Any]]:
     """Each topic's value and its texts, for the topics a check could judge."""
     today = timezone.now().date()
-    record = findings.company(verification).company
-    trade, sanctions = findings.trade(verification), findings.sanctions(verification)
-    site = findings.website(verification)
+    record = evidence.company.company
+    trade, sanctions, site = evidence.trade, evidence.sanctions, evidence.website
     values: dict[str, str | None] = {"employee_size": None, "founded_age": None}
     employees = record.employees if record else None
     if employees is not None:
@@ -209,14 +213,12 @@ def recommendations(verification: Verification) -> dict[str, dict[str, Any]]:
             "new" if age < NEW_COMPANY_YEARS else "stable" if age < LONG_COMPANY_YEARS else "long"
         )
     values["sanction_match"] = (
-        _sanction_level(sanctions)
-        if verification.state("sanctions") == CheckState.SUCCESS
-        else None
+        _sanction_level(sanctions) if evidence.succeeded("sanctions") else None
     )
     values["domain_state"] = site.domain_state
-    if verification.state("website") == CheckState.SUCCESS and not site.domain:
+    if evidence.succeeded("website") and not site.domain:
         values["domain_state"] = "not_given"
-    if verification.state("trade_data") == CheckState.SUCCESS:
+    if evidence.succeeded("trade_data"):
         # Judged on the last twelve months; older shipments still prove the company imports.
         shipments = _recent_shipments(trade, today) if trade.monthly else trade.shipments
         values["transactions"] = (
@@ -237,20 +239,16 @@ def recommendations(verification: Verification) -> dict[str, dict[str, Any]]:
     }
 
 
-def _all_findings(verification: Verification) -> dict[str, Findings]:
-    return {check: findings.of(verification, check) for check in CHECKS}
-
-
-def _criteria(verification: Verification) -> str:
+def _criteria(evidence: Evidence) -> str:
     return json.dumps(
         [
             {
                 "key": check,
-                "state": verification.state(check),
-                "found_data": result.found_data,
-                "error": result.error,
+                "state": evidence.state(check),
+                "found_data": evidence.of(check).found_data,
+                "error": evidence.of(check).error,
             }
-            for check, result in _all_findings(verification).items()
+            for check in CHECKS
         ]
     )
 
@@ -258,13 +256,11 @@ def _criteria(verification: Verification) -> str:
 def results(user: User, company_id: int, language: str) -> dict[str, Any]:
     """The verification result of spec §3 for the user's paid verification of the company."""
     verification = paid_verification(user, company_id)
-    profile = findings.company(verification)
-    record = profile.company or CompanyRecord(**company_record(verification.company))
-    place = profile.place
-    trade = findings.trade(verification)
-    sanctions = findings.sanctions(verification)
-    site = findings.website(verification)
-    judged = verdict.verdict(verification, language)
+    evidence = findings.all_of(verification)
+    record = evidence.company.company or CompanyRecord(**company_record(verification.company))
+    place = evidence.company.place
+    trade, sanctions, site = evidence.trade, evidence.sanctions, evidence.website
+    judged = verdict.verdict(evidence, language, demo=verification.company.is_demo)
     return {
         "company_id": verification.company_id,
         "status": judged["status"],
@@ -274,7 +270,7 @@ def results(user: User, company_id: int, language: str) -> dict[str, Any]:
         or (f"https://{verification.domain}" if verification.domain else ""),
         "company_name": record.name,
         "country": record.country,
-        "lead_verification_criteria": _criteria(verification),
+        "lead_verification_criteria": _criteria(evidence),
         "detail": {
             "phone": (place.phone if place else "") or None,
             "email": None,  # no source of company email addresses is connected
@@ -297,8 +293,8 @@ def results(user: User, company_id: int, language: str) -> dict[str, Any]:
             "last_sanction": sanctions.last_sanction,
             "credits_used": verification.credits_charged,
         },
-        "checks": {check: _section(verification, check) for check in CHECKS},
-        "recommendations": recommendations(verification),
+        "checks": {check: _section(evidence.state(check), evidence.of(check)) for check in CHECKS},
+        "recommendations": recommendations(evidence),
         "trust_verdict": [reason["text"] for reason in judged["reasons"]],
         "language": language,
         "message": None if verification.credits_charged else services.INSUFFICIENT_DATA,

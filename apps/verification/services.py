@@ -197,7 +197,8 @@ def settle(verification: Verification) -> Verification:
 def _send_result_mail(verification: Verification) -> None:
     """The verdict by email, in the user's language, once the run is settled."""
     language = normalize(verification.language) or "en"
-    judged = verdict.verdict(verification, language)
+    evidence = findings.all_of(verification)
+    judged = verdict.verdict(evidence, language, demo=verification.company.is_demo)
     subject, body = texts.result_mail(
         language,
         company=verification.company.name,

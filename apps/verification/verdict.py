@@ -24,9 +24,14 @@ from django.conf import settings
 from django.utils import timezone
 
 from apps.market.countries import country_name
-from apps.verification import findings, texts
-from apps.verification.findings import FOUND, RegistryAnswer, SanctionMatch, ScreenedList
-from apps.verification.models import CheckState, Verification
+from apps.verification import texts
+from apps.verification.findings import (
+    FOUND,
+    Evidence,
+    RegistryAnswer,
+    SanctionMatch,
+    ScreenedList,
+)
 
 SHOWN_MATCHES = 3
 # Registry states under which a company is not (or no longer) in good standing.
@@ -70,46 +75,46 @@ def status(reasons: list[Reason]) -> str:
     return max((reason.level for reason in reasons), default=Level.NEEDS_REVIEW).status
 
 
-def reasons(verification: Verification, language: str) -> list[Reason]:
-    """Every finding of the run, gravest first (the order of the checks within a level)."""
+def reasons(evidence: Evidence, language: str, *, demo: bool) -> list[Reason]:
+    """Every finding of the run, gravest first (the order of the checks within a level);
+    `demo` says the company is one of the demo data's."""
     found = [
-        *_company_reasons(verification),
-        *_trade_reasons(verification, language),
-        *_sanctions_reasons(verification),
-        *_website_reasons(verification, language),
+        *_company_reasons(evidence, demo),
+        *_trade_reasons(evidence, language),
+        *_sanctions_reasons(evidence),
+        *_website_reasons(evidence, language),
     ]
     return sorted(found, key=lambda reason: -reason.level)
 
 
-def verdict(verification: Verification, language: str) -> dict[str, Any]:
-    found = reasons(verification, language)
+def verdict(evidence: Evidence, language: str, *, demo: bool) -> dict[str, Any]:
+    found = reasons(evidence, language, demo=demo)
     return {"status": status(found), "reasons": [reason.as_dict(language) for reason in found]}
 
 
-def _failed(verification: Verification, check: str) -> Reason | None:
-    if verification.state(check) == CheckState.SUCCESS:
+def _failed(evidence: Evidence, check: str) -> Reason | None:
+    if evidence.succeeded(check):
         return None
     return Reason(
         check,
         "check_failed",
         Level.NEEDS_REVIEW,
-        params={"check": check, "reason": findings.of(verification, check).error or ""},
+        params={"check": check, "reason": evidence.of(check).error or ""},
     )
 
 
 # Company profile
 
 
-def _company_reasons(verification: Verification) -> list[Reason]:
+def _company_reasons(evidence: Evidence, demo: bool) -> list[Reason]:
     check = "company_profile"
     found: list[Reason] = []
-    if verification.company.is_demo:
+    if demo:
         found.append(Reason(check, "demo_company", Level.NEEDS_REVIEW))
-    failed = _failed(verification, check)
+    failed = _failed(evidence, check)
     if failed:
         return [*found, failed]
-    result = findings.company(verification)
-    registry, place = result.registry, result.place
+    registry, place = evidence.company.registry, evidence.company.place
     if registry is not None and registry.status == FOUND:
         found.append(_registry_reason(registry))
     if place is not None and place.status == FOUND:
@@ -148,12 +153,12 @@ def _registry_reason(registry: RegistryAnswer) -> Reason:
 # Trade data
 
 
-def _trade_reasons(verification: Verification, language: str) -> list[Reason]:
+def _trade_reasons(evidence: Evidence, language: str) -> list[Reason]:
     check = "trade_data"
-    failed = _failed(verification, check)
+    failed = _failed(evidence, check)
     if failed:
         return [failed]
-    trade = findings.trade(verification)
+    trade = evidence.trade
     last = trade.last_transaction
     if last is None:
         return [Reason(check, "no_trade_records", Level.PARTLY_VERIFIED, source="trade data")]
@@ -179,13 +184,12 @@ def _trade_reasons(verification: Verification, language: str) -> list[Reason]:
 # Sanctions
 
 
-def _sanctions_reasons(verification: Verification) -> list[Reason]:
+def _sanctions_reasons(evidence: Evidence) -> list[Reason]:
     check = "sanctions"
-    failed = _failed(verification, check)
+    failed = _failed(evidence, check)
     if failed:
         return [failed]
-    result = findings.sanctions(verification)
-    matches = result.matches
+    matches = evidence.sanctions.matches
     found = [
         _match_reason(match, "listed_match", Level.DO_NOT_TRADE)
         for match in matches
@@ -196,7 +200,7 @@ def _sanctions_reasons(verification: Verification) -> list[Reason]:
         for match in matches
         if _grade(match) == "review"
     ][:SHOWN_MATCHES]
-    lists = result.lists
+    lists = evidence.sanctions.lists
     found += [reason for reason in map(_list_age_reason, lists) if reason]
     if not lists:
         found.append(Reason(check, "lists_unnamed", Level.NEEDS_REVIEW))
@@ -258,12 +262,12 @@ def _list_age_reason(item: ScreenedList) -> Reason | None:
 # Website
 
 
-def _website_reasons(verification: Verification, language: str) -> list[Reason]:
+def _website_reasons(evidence: Evidence, language: str) -> list[Reason]:
     check = "website"
-    failed = _failed(verification, check)
+    failed = _failed(evidence, check)
     if failed:
         return [failed]
-    site = findings.website(verification)
+    site = evidence.website
     domain = site.domain
     if not domain:
         return [Reason(check, "no_domain_given", Level.PARTLY_VERIFIED)]

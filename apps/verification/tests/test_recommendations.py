@@ -11,6 +11,7 @@ import time_machine
 
 from apps.accounts.models import User
 from apps.leads.tests.conftest import make_company
+from apps.verification import findings
 from apps.verification.models import CHECKS, CheckState, Verification
 from apps.verification.selectors import recommendations
 
@@ -33,7 +34,9 @@ def run_with(results: dict[str, dict[str, Any]], errors: tuple[str, ...] = ()) -
 
 def levels(run: Verification) -> dict[str, str]:
     with time_machine.travel(TODAY):
-        return {topic: found["value"] for topic, found in recommendations(run).items()}
+        return {
+            topic: found["value"] for topic, found in recommendations(findings.all_of(run)).items()
+        }
 
 
 def profile(**company: Any) -> dict[str, dict[str, Any]]:
@@ -118,7 +121,7 @@ def test_a_website_check_without_a_domain_says_none_was_given() -> None:
 def test_every_level_has_its_text_in_the_three_languages() -> None:
     run = run_with({**profile(employees=10, founded_year=2000), "trade_data": {"shipments": 0}})
     with time_machine.travel(TODAY):
-        found = recommendations(run)
+        found = recommendations(findings.all_of(run))
 
     assert {language for text in found.values() for language in text["texts"]} == {"en", "vi", "zh"}
     assert all(all(text["texts"].values()) for text in found.values())

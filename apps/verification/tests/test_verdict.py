@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from apps.accounts.models import User
 from apps.leads.tests.conftest import make_company
-from apps.verification import verdict
+from apps.verification import findings, verdict
 from apps.verification.models import CHECKS, CheckState, Verification
 
 pytestmark = pytest.mark.django_db
@@ -98,7 +98,8 @@ def finished_run(
 
 
 def judged(verification: Verification, language: str = "en") -> dict[str, Any]:
-    return verdict.verdict(verification, language)
+    evidence = findings.all_of(verification)
+    return verdict.verdict(evidence, language, demo=verification.company.is_demo)
 
 
 def codes(verification: Verification) -> list[str]:
