@@ -325,7 +325,8 @@ def _website_outcome(
     domain: str, site: dict[str, Any], registration: dict[str, Any] | None, checked_at: datetime
 ) -> Outcome:
     today = timezone.now().date()
-    known = registration is not None and "error" not in registration
+    # None is the registry's answer that it holds no such domain; only an error says nothing.
+    known = registration is None or "error" not in registration
     registered = (registration or {}).get("registered_at") if known else None
     return Outcome(
         {
