@@ -188,7 +188,9 @@ def _years_since(year: int | None, today: date) -> int | None:
 
 
 def _recent_shipments(trade: TradeFindings, today: date) -> int:
-    since = f"{today.year - 1:04d}-{today.month:02d}"
+    """The shipments of the RECENT_MONTHS months up to today's, today's month included."""
+    first = today.year * 12 + today.month - RECENT_MONTHS  # months since the year 0, 0-based
+    since = f"{first // 12:04d}-{first % 12 + 1:02d}"
     return sum(row.shipments for row in trade.monthly if row.month >= since)
 
 

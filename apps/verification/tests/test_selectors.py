@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from datetime import date
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ import pytest
 from apps.accounts.models import User
 from apps.leads.models import Company
 from apps.verification import findings, selectors, services
+from apps.verification.findings import TradeFindings
 from apps.verification.models import CHECKS, Verification
 from apps.verification.tests.conftest import Sources
 
@@ -60,3 +62,28 @@ def test_a_read_parses_each_checks_findings_once(
 
     assert answer["status"] == "needs_review"
     assert dict(parses) == dict.fromkeys(CHECKS, 1)
+
+
+# Recommendations
+
+
+@pytest.mark.parametrize(
+    ("today", "last_left_out", "first_counted"),
+    [
+        (date(2026, 11, 30), "2025-11", "2025-12"),
+        (date(2026, 12, 1), "2025-12", "2026-01"),
+        (date(2026, 1, 15), "2025-01", "2025-02"),
+    ],
+)
+def test_recent_shipments_are_those_of_the_last_twelve_months_this_one_included(
+    today: date, last_left_out: str, first_counted: str
+) -> None:
+    rows = [
+        {"month": last_left_out, "shipments": 100, "value_usd": 0.0},
+        {"month": first_counted, "shipments": 3, "value_usd": 0.0},
+        {"month": f"{today:%Y-%m}", "shipments": 4, "value_usd": 0.0},
+    ]
+
+    shipments = selectors._recent_shipments(TradeFindings(monthly=rows), today)
+
+    assert shipments == 7
