@@ -1,6 +1,7 @@
 import type { Company, Page } from "../../api/leads";
 import { formatShipmentDate } from "../../i18n/format";
 import { labelFor } from "../../i18n/labels";
+import { DataTable, type Column } from "../../components/DataTable";
 import { Pagination } from "../../components/Pagination";
 import { useT } from "../../i18n/useT";
 import { Link } from "../../shell/Link";
@@ -36,83 +37,71 @@ export function CompanyTable({ result, loading, pageSizes, listSearch, selected,
   const ids = result.rows.map((company) => company.id);
   const allSelected = ids.every((id) => selected.includes(id));
   const toggle = (id: number) => onSelect(selected.includes(id) ? selected.filter((item) => item !== id) : [...selected, id]);
-  const label = {
-    name: t("leads.companies.name"),
-    industries: t("leads.companies.industries"),
-    revenue: t("leads.companies.revenue"),
-    employees: t("leads.companies.employees"),
-    lastImport: t("leads.companies.lastImport"),
-    shipments: t("leads.companies.shipments"),
-  };
+  const columns: Column<Company>[] = [
+    {
+      key: "select",
+      label: t("leads.companies.selectPage"),
+      className: "leads-table__check",
+      cardLabel: false,
+      heading: (
+        <input
+          type="checkbox"
+          aria-label={t("leads.companies.selectPage")}
+          checked={allSelected}
+          onChange={() => onSelect(allSelected ? selected.filter((id) => !ids.includes(id)) : [...new Set([...selected, ...ids])])}
+        />
+      ),
+      cell: (company) => (
+        <input
+          type="checkbox"
+          aria-label={t("leads.companies.select", { name: company.name })}
+          checked={selected.includes(company.id)}
+          onChange={() => toggle(company.id)}
+        />
+      ),
+    },
+    {
+      key: "name",
+      label: t("leads.companies.name"),
+      cell: (company) => (
+        <>
+          <Link href={companyHref(company.id, listSearch)} className="leads-table__name">
+            {company.name}
+          </Link>
+          {company.isDemo && <DemoBadge />}
+          <span className="data-table__detail">
+            {[company.city, nameOf(company.country)].filter(Boolean).join(", ")}
+            {company.domain && ` · ${company.domain}`}
+          </span>
+        </>
+      ),
+    },
+    {
+      key: "industries",
+      label: t("leads.companies.industries"),
+      className: "leads-table__industries",
+      cell: (company) => company.industries.map((industry) => labelFor(t, "leads.industry", industry)).join(", ") || "—",
+    },
+    { key: "revenue", label: t("leads.companies.revenue"), cell: (company) => formatRevenue(company, language), numeric: true },
+    { key: "employees", label: t("leads.companies.employees"), cell: (company) => formatCount(company.employees, language), numeric: true },
+    {
+      key: "lastImport",
+      label: t("leads.companies.lastImport"),
+      cell: (company) => (company.lastImportDate ? formatShipmentDate(company.lastImportDate, language) : "—"),
+      nowrap: true,
+    },
+    { key: "shipments", label: t("leads.companies.shipments"), cell: (company) => formatCount(company.shipmentCount, language), numeric: true },
+  ];
   return (
     <>
-      <div className="table-scroll" aria-busy={loading}>
-        <table className="data-table data-table--stack leads-table">
-          <thead>
-            <tr>
-              <th scope="col" className="leads-table__check">
-                <input
-                  type="checkbox"
-                  aria-label={t("leads.companies.selectPage")}
-                  checked={allSelected}
-                  onChange={() =>
-                    onSelect(allSelected ? selected.filter((id) => !ids.includes(id)) : [...new Set([...selected, ...ids])])
-                  }
-                />
-              </th>
-              <th scope="col">{label.name}</th>
-              <th scope="col">{label.industries}</th>
-              <th scope="col" className="data-table__number">
-                {label.revenue}
-              </th>
-              <th scope="col" className="data-table__number">
-                {label.employees}
-              </th>
-              <th scope="col">{label.lastImport}</th>
-              <th scope="col" className="data-table__number">
-                {label.shipments}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {result.rows.map((company) => (
-              <tr key={company.id} className="leads-table__row">
-                <td className="leads-table__check">
-                  <input
-                    type="checkbox"
-                    aria-label={t("leads.companies.select", { name: company.name })}
-                    checked={selected.includes(company.id)}
-                    onChange={() => toggle(company.id)}
-                  />
-                </td>
-                <td data-label={label.name}>
-                  <Link href={companyHref(company.id, listSearch)} className="leads-table__name">
-                    {company.name}
-                  </Link>
-                  {company.isDemo && <DemoBadge />}
-                  <span className="data-table__detail">
-                    {[company.city, nameOf(company.country)].filter(Boolean).join(", ")}
-                    {company.domain && ` · ${company.domain}`}
-                  </span>
-                </td>
-                <td className="leads-table__industries" data-label={label.industries}>{company.industries.map((industry) => labelFor(t, "leads.industry", industry)).join(", ") || "—"}</td>
-                <td className="data-table__number" data-label={label.revenue}>
-                  {formatRevenue(company, language)}
-                </td>
-                <td className="data-table__number" data-label={label.employees}>
-                  {formatCount(company.employees, language)}
-                </td>
-                <td className="data-table__nowrap" data-label={label.lastImport}>
-                  {company.lastImportDate ? formatShipmentDate(company.lastImportDate, language) : "—"}
-                </td>
-                <td className="data-table__number" data-label={label.shipments}>
-                  {formatCount(company.shipmentCount, language)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={columns}
+        rows={result.rows}
+        rowKey={(company) => company.id}
+        className="leads-table"
+        stack
+        busy={loading}
+      />
       <Pagination
         page={result.page}
         pageSize={result.pageSize}

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { Lead, Page } from "../../api/leads";
+import { DataTable, type Column } from "../../components/DataTable";
 import { Pagination } from "../../components/Pagination";
 import { useT } from "../../i18n/useT";
 import { EmptyState } from "../../shell/PageHeader";
@@ -44,97 +45,62 @@ export function LeadTable({ withinCompany = false, result, loading, pageSizes, o
   if (!result) return loading ? <Skeleton /> : null;
   if (result.total === 0) return <EmptyState title={t("leads.people.noMatch")} hint={t("leads.people.noMatchHint")} />;
   const onRevealed = (lead: Lead) => setRevealed((current) => ({ ...current, [lead.id]: lead }));
-  const label = {
-    name: t("leads.people.name"),
-    social: t("leads.people.social"),
-    country: t("leads.people.country"),
-    location: t("leads.people.location"),
-    revenue: t("leads.companies.revenue"),
-    employees: t("leads.companies.employees"),
-    role: t("leads.people.role"),
-    company: t("leads.people.company"),
-    email: t("leads.people.email"),
-    phone: t("leads.people.phone"),
+  const companyColumns: Column<Lead>[] = [
+    { key: "revenue", label: t("leads.companies.revenue"), cell: (lead) => formatRevenue(lead.company, language), numeric: true },
+    { key: "employees", label: t("leads.companies.employees"), cell: (lead) => formatCount(lead.company.employees, language), numeric: true },
+  ];
+  const company: Column<Lead> = {
+    key: "company",
+    label: t("leads.people.company"),
+    cell: (lead) => (
+      <>
+        <a href={`/find-global-company/${lead.company.id}`}>{lead.company.name}</a>
+        {lead.company.isDemo && <DemoBadge />}
+      </>
+    ),
   };
+  // Within one company its name, revenue and size would repeat on every row.
+  const columns: Column<Lead>[] = [
+    { key: "name", label: t("leads.people.name"), className: "leads-table__name", cell: (lead) => lead.name },
+    {
+      key: "social",
+      label: t("leads.people.social"),
+      cell: (lead) =>
+        lead.socialUrl ? (
+          <a href={lead.socialUrl} target="_blank" rel="noopener noreferrer">
+            {t("leads.people.profile")}
+          </a>
+        ) : (
+          "—"
+        ),
+    },
+    { key: "country", label: t("leads.people.country"), cell: (lead) => nameOf(lead.country) },
+    { key: "location", label: t("leads.people.location"), cell: (lead) => lead.location || "—" },
+    ...(withinCompany ? [] : companyColumns),
+    {
+      key: "role",
+      label: t("leads.people.role"),
+      cell: (lead) => (
+        <>
+          {lead.jobTitle || "—"}
+          <span className="data-table__detail">{[seniorityLabel(t, lead.seniority), lead.department].filter(Boolean).join(" · ")}</span>
+        </>
+      ),
+    },
+    ...(withinCompany ? [] : [company]),
+    { key: "email", label: t("leads.people.email"), cell: (lead) => <EmailCell lead={lead} onRevealed={onRevealed} /> },
+    { key: "phone", label: t("leads.people.phone"), cell: (lead) => <PhoneCell lead={lead} onRevealed={onRevealed} /> },
+  ];
   return (
     <>
-      <div className="table-scroll" aria-busy={loading}>
-        <table className="data-table data-table--stack leads-table">
-          <thead>
-            <tr>
-              <th scope="col">{label.name}</th>
-              <th scope="col">{label.social}</th>
-              <th scope="col">{label.country}</th>
-              <th scope="col">{label.location}</th>
-              {!withinCompany && (
-                <>
-                  <th scope="col" className="data-table__number">
-                    {label.revenue}
-                  </th>
-                  <th scope="col" className="data-table__number">
-                    {label.employees}
-                  </th>
-                </>
-              )}
-              <th scope="col">{label.role}</th>
-              {!withinCompany && <th scope="col">{label.company}</th>}
-              <th scope="col">{label.email}</th>
-              <th scope="col">{label.phone}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {result.rows.map((row) => {
-              const lead = withReveal(row, revealed[row.id]);
-              return (
-                <tr key={lead.id}>
-                  <td className="leads-table__name" data-label={label.name}>
-                    {lead.name}
-                  </td>
-                  <td data-label={label.social}>
-                    {lead.socialUrl ? (
-                      <a href={lead.socialUrl} target="_blank" rel="noopener noreferrer">
-                        {t("leads.people.profile")}
-                      </a>
-                    ) : (
-                      "—"
-                    )}
-                  </td>
-                  <td data-label={label.country}>{nameOf(lead.country)}</td>
-                  <td data-label={label.location}>{lead.location || "—"}</td>
-                  {!withinCompany && (
-                    <>
-                      <td className="data-table__number" data-label={label.revenue}>
-                        {formatRevenue(lead.company, language)}
-                      </td>
-                      <td className="data-table__number" data-label={label.employees}>
-                        {formatCount(lead.company.employees, language)}
-                      </td>
-                    </>
-                  )}
-                  <td data-label={label.role}>
-                    {lead.jobTitle || "—"}
-                    <span className="data-table__detail">
-                      {[seniorityLabel(t, lead.seniority), lead.department].filter(Boolean).join(" · ")}
-                    </span>
-                  </td>
-                  {!withinCompany && (
-                    <td data-label={label.company}>
-                      <a href={`/find-global-company/${lead.company.id}`}>{lead.company.name}</a>
-                      {lead.company.isDemo && <DemoBadge />}
-                    </td>
-                  )}
-                  <td data-label={label.email}>
-                    <EmailCell lead={lead} onRevealed={onRevealed} />
-                  </td>
-                  <td data-label={label.phone}>
-                    <PhoneCell lead={lead} onRevealed={onRevealed} />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={columns}
+        rows={result.rows.map((row) => withReveal(row, revealed[row.id]))}
+        rowKey={(lead) => lead.id}
+        className="leads-table"
+        stack
+        busy={loading}
+      />
       <Pagination
         page={result.page}
         pageSize={result.pageSize}

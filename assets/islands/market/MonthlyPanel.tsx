@@ -1,5 +1,6 @@
 import { lazy, memo } from "react";
 import { ChartSlot } from "../../components/ChartSlot";
+import { DataTable, type Column } from "../../components/DataTable";
 import { useIntl } from "react-intl";
 import { formatMonth, formatUsd } from "../../i18n/format";
 import { useT } from "../../i18n/useT";
@@ -35,6 +36,11 @@ export const MonthlyPanel = memo(function MonthlyPanel({ query }: { query: strin
         true,
       ),
     });
+    const columns: Column<(typeof rows)[number]>[] = [
+      { key: "month", label: t("market.chart.month"), cell: (row) => row.label, rowHeader: true },
+      { key: "value", label: t("market.chart.value"), cell: (row) => formatUsd(row.valueUsd, language, true) },
+      { key: "shipments", label: t("market.chart.shipments"), cell: (row) => intl.formatNumber(row.shipments) },
+    ];
     body = (
       <>
         <ChartSlot>
@@ -47,28 +53,7 @@ export const MonthlyPanel = memo(function MonthlyPanel({ query }: { query: strin
             formatCount={(count) => intl.formatNumber(count)}
           />
         </ChartSlot>
-        {/* The wrapper clips the table: a table grows to its content whatever its own width. */}
-        <div className="sr-only">
-          <table>
-            <caption>{summary}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("market.chart.month")}</th>
-                <th scope="col">{t("market.chart.value")}</th>
-                <th scope="col">{t("market.chart.shipments")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.month}>
-                  <th scope="row">{row.label}</th>
-                  <td>{formatUsd(row.valueUsd, language, true)}</td>
-                  <td>{intl.formatNumber(row.shipments)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={columns} rows={rows} rowKey={(row) => row.month} caption={summary} hidden />
       </>
     );
   }

@@ -1,5 +1,6 @@
 import { lazy, memo, useId, useState } from "react";
 import { ChartSlot } from "../../components/ChartSlot";
+import { DataTable, type Column } from "../../components/DataTable";
 import { useIntl } from "react-intl";
 import useSWR from "swr";
 import {
@@ -21,6 +22,9 @@ import { useDeferredData } from "./useMarketSearch";
 
 // chart.js is loaded only when a search has prices to draw, and the chart is near the screen.
 const PriceChart = lazy(() => import("../../components/PriceChart"));
+
+type MonthPrices = UnitPrices["months"][number];
+type GroupPrices = UnitPrices["groups"][number];
 
 const GROUPINGS: [PriceGrouping, MessageKey][] = [
   ["", "market.prices.all"],
@@ -48,38 +52,24 @@ export const PricePanel = memo(function PricePanel({ query, countries }: Props) 
   // Percentiles estimated from the shipments per step of price are marked as such.
   const estimated = data?.approximate === true;
   const percentile = (value: number | null) => (estimated && value !== null ? t("market.prices.about", { value: perKg(value) }) : perKg(value));
-  const quartileCells = (row: PriceFigures) => (
-    <>
-      <td className="data-table__number">{percentile(row.p25)}</td>
-      <td className="data-table__number">{percentile(row.median)}</td>
-      <td className="data-table__number">{percentile(row.p75)}</td>
-      <td className="data-table__number">{perKg(row.average)}</td>
-      <td className="data-table__number">{intl.formatNumber(row.pricedShipments)}</td>
-      <td className="data-table__number">{formatWeight(t, intl, row.netWeightKg)}</td>
-    </>
-  );
-  const quartileHeads = (
-    <>
-      <th scope="col" className="data-table__number">
-        {t("market.prices.p25")}
-      </th>
-      <th scope="col" className="data-table__number">
-        {t("market.prices.median")}
-      </th>
-      <th scope="col" className="data-table__number">
-        {t("market.prices.p75")}
-      </th>
-      <th scope="col" className="data-table__number">
-        {t("market.prices.average")}
-      </th>
-      <th scope="col" className="data-table__number">
-        {t("market.prices.shipments")}
-      </th>
-      <th scope="col" className="data-table__number">
-        {t("market.prices.weight")}
-      </th>
-    </>
-  );
+  // The groups' figures sort by a click on their heading; the months keep their order.
+  const quartileColumns = <Row extends PriceFigures>(sortable: boolean): Column<Row>[] => {
+    const figure = (key: keyof PriceFigures, label: MessageKey, text: (row: Row) => string): Column<Row> => ({
+      key,
+      label: t(label),
+      cell: text,
+      numeric: true,
+      sortValue: sortable ? (row) => row[key] : undefined,
+    });
+    return [
+      figure("p25", "market.prices.p25", (row) => percentile(row.p25)),
+      figure("median", "market.prices.median", (row) => percentile(row.median)),
+      figure("p75", "market.prices.p75", (row) => percentile(row.p75)),
+      figure("average", "market.prices.average", (row) => perKg(row.average)),
+      figure("pricedShipments", "market.prices.shipments", (row) => intl.formatNumber(row.pricedShipments)),
+      figure("netWeightKg", "market.prices.weight", (row) => formatWeight(t, intl, row.netWeightKg)),
+    ];
+  };
 
   let body;
   // The panel keeps the last answer while the next loads: a failure shows instead of it.
@@ -109,45 +99,29 @@ export const PricePanel = memo(function PricePanel({ query, countries }: Props) 
             formatPrice={(value) => perKg(value)}
           />
         </ChartSlot>
-        <div className="sr-only">
-          <table>
-            <caption>{summary}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("market.chart.month")}</th>
-                {quartileHeads}
-              </tr>
-            </thead>
-            <tbody>
-              {data.months.map((row, index) => (
-                <tr key={row.month}>
-                  <th scope="row">{labels[index]}</th>
-                  {quartileCells(row)}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={[{ key: "month", label: t("market.chart.month"), cell: (row) => formatMonth(row.month, language), rowHeader: true }, ...quartileColumns<MonthPrices>(false)]}
+          rows={data.months}
+          rowKey={(row) => row.month}
+          caption={summary}
+          hidden
+        />
         {data.groups.length > 0 && (
-          <div className="table-scroll">
-            <table className="data-table market-table">
-              <caption className="sr-only">{t(by === "origin" ? "market.prices.byOrigin" : "market.prices.byDestination")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t(by === "origin" ? "market.prices.origin" : "market.prices.destination")}</th>
-                  {quartileHeads}
-                </tr>
-              </thead>
-              <tbody>
-                {data.groups.map((group) => (
-                  <tr key={group.country}>
-                    <th scope="row">{countryName(countries, group.country, language)}</th>
-                    {quartileCells(group)}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={[
+              {
+                key: "country",
+                label: t(by === "origin" ? "market.prices.origin" : "market.prices.destination"),
+                cell: (row) => countryName(countries, row.country, language),
+                rowHeader: true,
+              },
+              ...quartileColumns<GroupPrices>(true),
+            ]}
+            rows={data.groups}
+            rowKey={(row) => row.country}
+            className="market-table"
+            caption={t(by === "origin" ? "market.prices.byOrigin" : "market.prices.byDestination")}
+          />
         )}
       </>
     );

@@ -11,6 +11,7 @@ import {
   type RankingMeasure,
   type RankingSide,
 } from "../../api/market";
+import { DataTable, type Column } from "../../components/DataTable";
 import { Pagination } from "../../components/Pagination";
 import { formatShipmentDate, formatUsd, formatWeight } from "../../i18n/format";
 import { useLanguage } from "../../i18n/language";
@@ -69,6 +70,24 @@ export const RankingsPanel = memo(function RankingsPanel({ query, countries, pag
     return row.growth > 0 ? `+${text}` : text;
   };
   const measureLabel = MEASURES.find(([value]) => value === by)?.[1] ?? "market.rankings.byValue";
+  const columns: Column<Ranking>[] = [
+    { key: "rank", label: t("market.rankings.rank"), cell: (row) => intl.formatNumber(row.rank), numeric: true },
+    {
+      key: "name",
+      label: t("market.rankings.name"),
+      className: "market-table__party",
+      cell: (row) => (
+        <>
+          <PartyButton id={row.partyId} name={row.name} onOpen={onParty} />
+          <span className="data-table__detail">{countryName(countries, row.country, language)}</span>
+        </>
+      ),
+    },
+    { key: "measure", label: t(measureLabel), cell: (row) => measure(current(row)), numeric: true },
+    { key: "share", label: t("market.rankings.share"), cell: (row) => percent(row.share), numeric: true },
+    { key: "growth", label: t("market.rankings.growth"), cell: change, numeric: true },
+    { key: "last", label: t("market.rankings.lastShipment"), cell: (row) => formatShipmentDate(row.lastDate, language), nowrap: true },
+  ];
 
   let body;
   // The panel keeps the last answer while the next loads: a failure shows instead of it.
@@ -79,51 +98,16 @@ export const RankingsPanel = memo(function RankingsPanel({ query, countries, pag
   else
     body = (
       <>
-        <div className="table-scroll">
-          <table className="data-table market-table">
-            <caption className="sr-only">
-              {t("market.rankings.caption", {
-                side: t(side === "importer" ? "market.rankings.importers" : "market.rankings.exporters"),
-                measure: t(measureLabel),
-              })}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col" className="data-table__number">
-                  {t("market.rankings.rank")}
-                </th>
-                <th scope="col" className="market-table__party">
-                  {t("market.rankings.name")}
-                </th>
-                <th scope="col" className="data-table__number">
-                  {t(measureLabel)}
-                </th>
-                <th scope="col" className="data-table__number">
-                  {t("market.rankings.share")}
-                </th>
-                <th scope="col" className="data-table__number">
-                  {t("market.rankings.growth")}
-                </th>
-                <th scope="col">{t("market.rankings.lastShipment")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((row) => (
-                <tr key={row.partyId}>
-                  <td className="data-table__number">{intl.formatNumber(row.rank)}</td>
-                  <td className="market-table__party">
-                    <PartyButton id={row.partyId} name={row.name} onOpen={onParty} />
-                    <span className="data-table__detail">{countryName(countries, row.country, language)}</span>
-                  </td>
-                  <td className="data-table__number">{measure(current(row))}</td>
-                  <td className="data-table__number">{percent(row.share)}</td>
-                  <td className="data-table__number">{change(row)}</td>
-                  <td className="data-table__nowrap">{formatShipmentDate(row.lastDate, language)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={columns}
+          rows={data.items}
+          rowKey={(row) => row.partyId}
+          className="market-table"
+          caption={t("market.rankings.caption", {
+            side: t(side === "importer" ? "market.rankings.importers" : "market.rankings.exporters"),
+            measure: t(measureLabel),
+          })}
+        />
         <Pagination
           page={data.page}
           pageSize={data.pageSize}

@@ -5,13 +5,15 @@ import {
   countryName,
   requestImporterContacts,
   useContactRequests,
+  DEFAULT_SORT,
+  isShipmentSort,
   type Country,
   type Shipment,
   type ShipmentPage,
   type ShipmentSort,
   type SortColumn,
 } from "../../api/market";
-import type { MessageKey } from "../../i18n/messages";
+import { DataTable, nextOrder, type Column, type SortOrder } from "../../components/DataTable";
 import { PartyButton } from "./PartyButton";
 import { Pagination } from "../../components/Pagination";
 import { useT } from "../../i18n/useT";
@@ -59,7 +61,19 @@ function ContactButton({ shipment }: { shipment: Shipment }) {
   );
 }
 
-function Row({ shipment, countries, onParty }: { shipment: Shipment; countries: Country[] | undefined; onParty: OpenParty }) {
+type OpenParty = (partyId: number, name: string) => void;
+
+function Party({ id, name, country, countries, onParty }: { id: number; name: string; country: string; countries: Country[] | undefined; onParty: OpenParty }) {
+  const language = useLanguage();
+  return (
+    <>
+      <PartyButton id={id} name={name} onOpen={onParty} />
+      <span className="data-table__detail">{countryName(countries, country, language)}</span>
+    </>
+  );
+}
+
+function Goods({ shipment }: { shipment: Shipment }) {
   const t = useT();
   const intl = useIntl();
   const language = useLanguage();
@@ -70,68 +84,61 @@ function Row({ shipment, countries, onParty }: { shipment: Shipment; countries: 
       ? null
       : t("market.unit.perUnit", { price: formatUsd(shipment.pricePerUnit, language), unit: shipment.quantityUnit });
   return (
-    <tr>
-      <td className="data-table__nowrap">{formatShipmentDate(shipment.date, language)}</td>
-      <td className="data-table__nowrap">{shipment.hsCode}</td>
-      <td className="market-table__party">
-        <PartyButton id={shipment.exporterId} name={shipment.exporterName} onOpen={onParty} />
-        <span className="data-table__detail">{countryName(countries, shipment.exporterCountry, language)}</span>
-      </td>
-      <td className="market-table__party">
-        <PartyButton id={shipment.importerId} name={shipment.importerName} onOpen={onParty} />
-        <span className="data-table__detail">{countryName(countries, shipment.importerCountry, language)}</span>
-      </td>
-      <td className="market-table__shipment">
-        {shipment.productDescription}
-        <span className="data-table__detail">{[quantity, perUnit].filter(Boolean).join(" · ")}</span>
-      </td>
-      <td className="data-table__number">{formatWeight(t, intl, shipment.netWeightKg)}</td>
-      <td className="data-table__number" data-label={t("market.table.price")}>
-        {formatUsd(shipment.valueUsd, language)}
-      </td>
-      <td className="data-table__number" data-label={t("market.table.pricePerKg")}>
-        {formatUsd(shipment.pricePerKg, language)}
-      </td>
-      <td className="data-table__action">
-        <ContactButton shipment={shipment} />
-      </td>
-    </tr>
+    <>
+      {shipment.productDescription}
+      <span className="data-table__detail">{[quantity, perUnit].filter(Boolean).join(" · ")}</span>
+    </>
   );
 }
 
-type OpenParty = (partyId: number, name: string) => void;
+/** The table's order as the API spells it ("-value") and as a column's heading shows it. */
+function orderOf(sort: ShipmentSort): SortOrder {
+  return sort.startsWith("-") ? { key: sort.slice(1), direction: "descending" } : { key: sort, direction: "ascending" };
+}
+
+function sortOf(order: SortOrder): ShipmentSort {
+  const sort = order.direction === "descending" ? `-${order.key}` : order.key;
+  return isShipmentSort(sort) ? sort : DEFAULT_SORT;
+}
 
 /** The order a column header sets: a second click on the sorted column turns it round. */
 export function nextSort(current: ShipmentSort, column: SortColumn): ShipmentSort {
-  if (current === `-${column}`) return column;
-  return `-${column}`;
+  return sortOf(nextOrder(orderOf(current), column));
 }
 
-function SortHeader({
-  column,
-  label,
-  sort,
-  onSort,
-  className,
-}: {
-  column: SortColumn;
-  label: MessageKey;
-  sort: ShipmentSort;
-  onSort: (sort: ShipmentSort) => void;
-  className?: string;
-}) {
+function useColumns(countries: Country[] | undefined, onParty: OpenParty): Column<Shipment>[] {
   const t = useT();
-  const direction = sort === column ? "ascending" : sort === `-${column}` ? "descending" : "none";
-  return (
-    <th scope="col" className={className} aria-sort={direction}>
-      <button type="button" className="sort-button" onClick={() => onSort(nextSort(sort, column))}>
-        {t(label)}
-        <span className="sort-button__mark" aria-hidden="true">
-          {direction === "ascending" ? "▲" : direction === "descending" ? "▼" : "↕"}
-        </span>
-      </button>
-    </th>
-  );
+  const intl = useIntl();
+  const language = useLanguage();
+  return [
+    { key: "date", label: t("market.table.date"), cell: (row) => formatShipmentDate(row.date, language), nowrap: true, sortable: true },
+    { key: "hs_code", label: t("market.table.hsCode"), cell: (row) => row.hsCode, nowrap: true },
+    {
+      key: "exporter",
+      label: t("market.table.exporter"),
+      className: "market-table__party",
+      cell: (row) => <Party id={row.exporterId} name={row.exporterName} country={row.exporterCountry} countries={countries} onParty={onParty} />,
+    },
+    {
+      key: "importer",
+      label: t("market.table.importer"),
+      className: "market-table__party",
+      cell: (row) => <Party id={row.importerId} name={row.importerName} country={row.importerCountry} countries={countries} onParty={onParty} />,
+    },
+    { key: "shipment", label: t("market.table.shipment"), className: "market-table__shipment", cell: (row) => <Goods shipment={row} /> },
+    { key: "weight", label: t("market.table.weight"), cell: (row) => formatWeight(t, intl, row.netWeightKg), numeric: true, sortable: true },
+    // A phone's card shows the two prices at its top right, each under its heading.
+    { key: "value", label: t("market.table.price"), cell: (row) => formatUsd(row.valueUsd, language), numeric: true, sortable: true, cardLabel: true },
+    {
+      key: "price_per_kg",
+      label: t("market.table.pricePerKg"),
+      cell: (row) => formatUsd(row.pricePerKg, language),
+      numeric: true,
+      sortable: true,
+      cardLabel: true,
+    },
+    { key: "actions", label: t("market.table.actions"), cell: (row) => <ContactButton shipment={row} />, action: true },
+  ];
 }
 
 interface Props {
@@ -149,46 +156,20 @@ interface Props {
 /** The shipments of the search, newest first or in the order of a column, a page at a time. */
 export const ShipmentTable = memo(function ShipmentTable({ result, loading, countries, pageSizes, sort, onSort, onParty, onPage, onPageSize }: Props) {
   const t = useT();
+  const columns = useColumns(countries, onParty);
   if (!result) return loading ? <Skeleton /> : null;
   if (result.total === 0) return <EmptyState title={t("market.noMatch")} hint={t("market.noMatchHint")} />;
   return (
     <>
-      <div className="table-scroll" aria-busy={loading}>
-        <table className="data-table market-table">
-          <thead>
-            <tr>
-              <SortHeader column="date" label="market.table.date" sort={sort} onSort={onSort} />
-              <th scope="col">{t("market.table.hsCode")}</th>
-              <th scope="col" className="market-table__party">
-                {t("market.table.exporter")}
-              </th>
-              <th scope="col" className="market-table__party">
-                {t("market.table.importer")}
-              </th>
-              <th scope="col" className="market-table__shipment">
-                {t("market.table.shipment")}
-              </th>
-              <SortHeader column="weight" label="market.table.weight" sort={sort} onSort={onSort} className="data-table__number" />
-              <SortHeader column="value" label="market.table.price" sort={sort} onSort={onSort} className="data-table__number" />
-              <SortHeader
-                column="price_per_kg"
-                label="market.table.pricePerKg"
-                sort={sort}
-                onSort={onSort}
-                className="data-table__number"
-              />
-              <th scope="col">
-                <span className="sr-only">{t("market.table.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {result.shipments.map((shipment) => (
-              <Row key={shipment.id} shipment={shipment} countries={countries} onParty={onParty} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={columns}
+        rows={result.shipments}
+        rowKey={(shipment) => shipment.id}
+        className="market-table"
+        sort={orderOf(sort)}
+        onSort={(order) => onSort(sortOf(order))}
+        busy={loading}
+      />
       <Pagination
         page={result.page}
         pageSize={result.pageSize}

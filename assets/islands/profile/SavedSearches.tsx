@@ -4,7 +4,7 @@ import { formatDate } from "../../i18n/format";
 import { useLanguageStore } from "../../i18n/language";
 import type { Text } from "../../i18n/messages";
 import { useT, useTextFormatter } from "../../i18n/useT";
-import { Skeleton } from "../../shell/Skeleton";
+import { DataTable, type Column } from "../../components/DataTable";
 import { showToast } from "../../stores/toast";
 
 function failed(error: unknown) {
@@ -66,48 +66,28 @@ function RenameForm({ saved, onDone, refresh }: { saved: SavedSearch; onDone: ()
   );
 }
 
-function Row({ saved, refresh }: { saved: SavedSearch; refresh: Refresh }) {
+function Actions({ saved, refresh, onRename }: { saved: SavedSearch; refresh: Refresh; onRename: () => void }) {
   const t = useT();
-  const language = useLanguageStore((state) => state.language);
-  const [renaming, setRenaming] = useState(false);
   const switchAlerts = () => updateSavedSearch(saved.id, { alerts: !saved.alerts }).then(refresh, failed);
   const remove = () => {
     if (!window.confirm(t("savedSearch.deleteConfirm", { name: saved.name }))) return;
     deleteSavedSearch(saved.id).then(refresh, failed);
   };
   return (
-    <tr>
-      <td data-label={t("savedSearch.name")}>
-        {renaming ? (
-          <RenameForm saved={saved} refresh={refresh} onDone={() => setRenaming(false)} />
-        ) : (
-          <a href={saved.marketPath}>{saved.name}</a>
-        )}
-        <div className="muted saved-search__summary">{saved.summary}</div>
-      </td>
-      <td data-label={t("savedSearch.alerts")}>
-        <span className={`status-badge ${saved.alerts ? "status-badge--active" : "status-badge--pending"}`}>
-          {t(saved.alerts ? "savedSearch.alerts.on" : "savedSearch.alerts.off")}
-        </span>
-      </td>
-      <td data-label={t("savedSearch.lastAlert")}>{saved.lastAlertedAt ? formatDate(saved.lastAlertedAt, language) : t("savedSearch.never")}</td>
-      <td data-label={t("savedSearch.actions")}>
-        <div className="saved-search__actions">
-          <a className="button button--secondary button--small" href={saved.marketPath}>
-            {t("savedSearch.open")}
-          </a>
-          <button type="button" className="button button--secondary button--small" onClick={() => setRenaming(true)} aria-label={t("savedSearch.renameNamed", { name: saved.name })}>
-            {t("savedSearch.rename")}
-          </button>
-          <button type="button" className="button button--secondary button--small" onClick={() => void switchAlerts()} aria-label={t(saved.alerts ? "savedSearch.alerts.stopNamed" : "savedSearch.alerts.resumeNamed", { name: saved.name })}>
-            {t(saved.alerts ? "savedSearch.alerts.stop" : "savedSearch.alerts.resume")}
-          </button>
-          <button type="button" className="button button--secondary button--small" onClick={remove} aria-label={t("savedSearch.deleteNamed", { name: saved.name })}>
-            {t("savedSearch.delete")}
-          </button>
-        </div>
-      </td>
-    </tr>
+    <div className="saved-search__actions">
+      <a className="button button--secondary button--small" href={saved.marketPath}>
+        {t("savedSearch.open")}
+      </a>
+      <button type="button" className="button button--secondary button--small" onClick={onRename} aria-label={t("savedSearch.renameNamed", { name: saved.name })}>
+        {t("savedSearch.rename")}
+      </button>
+      <button type="button" className="button button--secondary button--small" onClick={() => void switchAlerts()} aria-label={t(saved.alerts ? "savedSearch.alerts.stopNamed" : "savedSearch.alerts.resumeNamed", { name: saved.name })}>
+        {t(saved.alerts ? "savedSearch.alerts.stop" : "savedSearch.alerts.resume")}
+      </button>
+      <button type="button" className="button button--secondary button--small" onClick={remove} aria-label={t("savedSearch.deleteNamed", { name: saved.name })}>
+        {t("savedSearch.delete")}
+      </button>
+    </div>
   );
 }
 
@@ -115,31 +95,50 @@ function Row({ saved, refresh }: { saved: SavedSearch; refresh: Refresh }) {
 export function SavedSearches() {
   const t = useT();
   const { data: searches, error, mutate } = useSavedSearches();
+  const language = useLanguageStore((state) => state.language);
   const refresh = () => mutate();
-  let content;
-  if (error) content = <p className="muted">{t("savedSearch.unavailable")}</p>;
-  else if (!searches) content = <Skeleton />;
-  else if (searches.length === 0) content = <p className="table-empty">{t("savedSearch.empty")}</p>;
-  else
-    content = (
-      <div className="table-scroll">
-        <table className="data-table data-table--stack">
-          <thead>
-            <tr>
-              <th scope="col">{t("savedSearch.name")}</th>
-              <th scope="col">{t("savedSearch.alerts")}</th>
-              <th scope="col">{t("savedSearch.lastAlert")}</th>
-              <th scope="col">{t("savedSearch.actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {searches.map((saved) => (
-              <Row key={saved.id} saved={saved} refresh={refresh} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
+  // One search is renamed at a time: its name becomes a form in its row.
+  const [renaming, setRenaming] = useState<number | null>(null);
+  const columns: Column<SavedSearch>[] = [
+    {
+      key: "name",
+      label: t("savedSearch.name"),
+      cell: (saved) => (
+        <>
+          {renaming === saved.id ? (
+            <RenameForm saved={saved} refresh={refresh} onDone={() => setRenaming(null)} />
+          ) : (
+            <a href={saved.marketPath}>{saved.name}</a>
+          )}
+          <div className="muted saved-search__summary">{saved.summary}</div>
+        </>
+      ),
+    },
+    {
+      key: "alerts",
+      label: t("savedSearch.alerts"),
+      cell: (saved) => (
+        <span className={`status-badge ${saved.alerts ? "status-badge--active" : "status-badge--pending"}`}>
+          {t(saved.alerts ? "savedSearch.alerts.on" : "savedSearch.alerts.off")}
+        </span>
+      ),
+    },
+    {
+      key: "lastAlert",
+      label: t("savedSearch.lastAlert"),
+      cell: (saved) => (saved.lastAlertedAt ? formatDate(saved.lastAlertedAt, language) : t("savedSearch.never")),
+    },
+    {
+      key: "actions",
+      label: t("savedSearch.actions"),
+      cell: (saved) => <Actions saved={saved} refresh={refresh} onRename={() => setRenaming(saved.id)} />,
+    },
+  ];
+  const content = error ? (
+    <p className="muted">{t("savedSearch.unavailable")}</p>
+  ) : (
+    <DataTable columns={columns} rows={searches} rowKey={(saved) => saved.id} empty={t("savedSearch.empty")} stack />
+  );
   return (
     <section className="card">
       <h2 className="card__title">{t("savedSearch.title")}</h2>

@@ -86,7 +86,7 @@ function Evidence({ screening }: { screening: SanctionsSection }) {
       columns={columns}
       rows={matches}
       rowKey={(match) => `${match.list}-${match.name}`}
-      label={t("verification.sanctions.evidence")}
+      caption={t("verification.sanctions.evidence")}
       rowClass={(match) => (match.aboveThreshold ? "verification-sanctions__above" : undefined)}
     />
   );
