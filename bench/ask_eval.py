@@ -78,20 +78,17 @@ def _check(
             "suggestions": bool(parsed.suggestions),
             "understood": not parsed.understood or bool(parsed.suggestions),
         }
-    from apps.market.ask.dates import DATE_FORMAT
-
     filters = parsed.filters
     start, end = case.period or default
     understood = case.understood and not case.suggest
     checks = {
-        "hs_code": sorted(filters["hs_code"]) == sorted(case.hs),
-        "product_details": filters["product_details"].strip().lower() == case.details.lower(),
-        "exporter_name": _same_company(filters["exporter_name"], case.exporter, companies),
-        "importer_name": _same_company(filters["importer_name"], case.importer, companies),
-        "exporter_country": filters["exporter_country"] == case.exporter_country,
-        "importer_country": filters["importer_country"] == case.importer_country,
-        "period": (filters["start_date"], filters["end_date"])
-        == (start.strftime(DATE_FORMAT), end.strftime(DATE_FORMAT)),
+        "hs_code": sorted(filters.hs_codes) == sorted(case.hs),
+        "product_details": filters.product_details.strip().lower() == case.details.lower(),
+        "exporter_name": _same_company(filters.exporter_name, case.exporter, companies),
+        "importer_name": _same_company(filters.importer_name, case.importer, companies),
+        "exporter_country": filters.exporter_country == case.exporter_country,
+        "importer_country": filters.importer_country == case.importer_country,
+        "period": filters.period == (start, end),
         "understood": (parsed.understood and not parsed.suggestions) == understood,
     }
     if case.future is False or case.figures or case.ranked or case.compare:
@@ -137,11 +134,9 @@ def _broader(case: Case, parsed: Any) -> bool:
     dropped = [
         field
         for field, value in named.items()
-        if value and not filters[field] and field != compared_field
+        if value and not getattr(filters, field) and field != compared_field
     ]
-    return bool(dropped) or (
-        bool(case.hs) and not filters["hs_code"] and not filters["product_details"]
-    )
+    return bool(dropped) or (bool(case.hs) and not filters.hs_codes and not filters.product_details)
 
 
 def evaluate(cases: list[Case], title: str, verbose: bool) -> None:
@@ -173,9 +168,9 @@ def evaluate(cases: list[Case], title: str, verbose: bool) -> None:
         right[language]["all but goods"] += all(ok for k, ok in checks.items() if k not in goods)
         if case.hs and not case.future:
             heading[language][1] += 1
-            heading[language][0] += _heading(parsed.filters["hs_code"]) == _heading(case.hs)
+            heading[language][0] += _heading(parsed.filters.hs_codes) == _heading(case.hs)
             subheading[language][1] += 1
-            subheading[language][0] += sorted(parsed.filters["hs_code"]) == sorted(case.hs)
+            subheading[language][0] += sorted(parsed.filters.hs_codes) == sorted(case.hs)
         if verbose and not everything:
             wrong = [name for name, ok in checks.items() if not ok]
             shown = {k: v for k, v in parsed.filters.items() if v}

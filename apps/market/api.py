@@ -65,9 +65,11 @@ class PaidPlanRequired(PermissionDenied):
 
 def counted_search(request: HttpRequest, query: SearchQuery) -> ShipmentFilters:
     """The validated search, counted against the user's queries of the day."""
-    filters = search_filters(query)
-    user = signed_in_user(request)
-    count_query(user, product_name=MARKET_INSIGHTS, key=filters.cache_key())
+    return _counted(request, search_filters(query))
+
+
+def _counted(request: HttpRequest, filters: ShipmentFilters) -> ShipmentFilters:
+    count_query(signed_in_user(request), product_name=MARKET_INSIGHTS, key=filters.cache_key())
     return filters
 
 
@@ -183,7 +185,7 @@ def _answer(request: HttpRequest, payload: AskIn) -> dict[str, Any]:
                 **answer,
                 "understood": False,
                 "answer": ask.beyond_the_data(parsed),
-                "filters": parsed.filters,
+                "filters": filters_as_query(parsed.filters),
             }
         )
     if parsed.suggestions:  # a name that could be several parties': which one is meant?
@@ -192,19 +194,28 @@ def _answer(request: HttpRequest, payload: AskIn) -> dict[str, Any]:
                 **answer,
                 "understood": False,
                 "answer": ask.did_you_mean(parsed),
-                "filters": parsed.filters,
+                "filters": filters_as_query(parsed.filters),
             }
         )
     if not parsed.understood:
         return envelope(
-            {**answer, "answer": ask.understood_so_far(parsed), "filters": parsed.filters}
+            {
+                **answer,
+                "answer": ask.understood_so_far(parsed),
+                "filters": filters_as_query(parsed.filters),
+            }
         )
     try:
-        filters = counted_search(request, SearchQuery(**parsed.filters))
+        filters = _counted(request, parsed.filters.checked())
     except ValidationFailed:  # understood, but too little to search by
         help_text = ask.understood_so_far(replace(parsed, understood=False))
         return envelope(
-            {**answer, "understood": False, "answer": help_text, "filters": parsed.filters}
+            {
+                **answer,
+                "understood": False,
+                "answer": help_text,
+                "filters": filters_as_query(parsed.filters),
+            }
         )
     statistics = selectors.statistics(filters)
     # The biggest exporters when the question asks about exporters, else the biggest

@@ -16,6 +16,8 @@ from apps.market.lexicon.search import ProductQuery, product_query
 from apps.market.names import normalise_name
 
 DATE_FORMATS = ("%d-%m-%Y", "%d/%m/%Y", "%Y-%m-%d")
+# How the API writes a search's dates, e.g. in the AI box's answer and a saved search.
+DATE_TEXT = "%d-%m-%Y"
 
 PARTY_OR_PRODUCT_REQUIRED = Problem(
     "At least one of the fields product, importer, or exporter is required",
@@ -95,6 +97,42 @@ class ShipmentFilters:
         return _checked(
             _Texts(product_details=product), lambda problems: _ordered(start, end, problems)
         )
+
+    @classmethod
+    def checked(cls, search: Search) -> ShipmentFilters:
+        """`search` (e.g. as the AI box read a question) checked as the API checks its
+        parameters: ValidationFailed, with the spec's message per field, when it is wrong."""
+        texts = _Texts(
+            product_details=search.product_details,
+            importer_name=search.importer_name,
+            exporter_name=search.exporter_name,
+            importer_country=search.importer_country,
+            exporter_country=search.exporter_country,
+            hs_code=list(search.hs_codes),
+        )
+        start, end = search.start_date, search.end_date
+        return _checked(texts, lambda problems: _ordered(start, end, problems))
+
+
+class Search(Protocol):
+    """A search's fields as ShipmentFilters holds them, checked or not yet."""
+
+    @property
+    def start_date(self) -> date: ...
+    @property
+    def end_date(self) -> date: ...
+    @property
+    def product_details(self) -> str: ...
+    @property
+    def importer_name(self) -> str: ...
+    @property
+    def exporter_name(self) -> str: ...
+    @property
+    def importer_country(self) -> str: ...
+    @property
+    def exporter_country(self) -> str: ...
+    @property
+    def hs_codes(self) -> tuple[str, ...]: ...
 
 
 class SearchTexts(Protocol):
@@ -272,14 +310,19 @@ def _checked(query: SearchTexts, date_range: DateRange) -> ShipmentFilters:
     )
 
 
-def filters_as_query(filters: ShipmentFilters) -> dict[str, object]:
+def date_text(day: date) -> str:
+    """A day as the API writes it (dd-MM-yyyy)."""
+    return day.strftime(DATE_TEXT)
+
+
+def filters_as_query(filters: Search) -> dict[str, object]:
     """A search as the API's parameters (dates as dd-MM-yyyy), e.g. for the AI box's answer."""
     return {
         "product_details": filters.product_details,
         "importer_name": filters.importer_name,
         "exporter_name": filters.exporter_name,
-        "start_date": filters.start_date.strftime("%d-%m-%Y"),
-        "end_date": filters.end_date.strftime("%d-%m-%Y"),
+        "start_date": date_text(filters.start_date),
+        "end_date": date_text(filters.end_date),
         "importer_country": filters.importer_country,
         "exporter_country": filters.exporter_country,
         "hs_code": list(filters.hs_codes),

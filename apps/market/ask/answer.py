@@ -9,7 +9,6 @@ import calendar
 from datetime import date
 from typing import Any
 
-from apps.market.ask.dates import filters_period
 from apps.market.ask.figures import monthly_trend, price_change, side_by_side, whole_months
 from apps.market.ask.parse import LANGUAGES, ParsedQuestion
 from apps.market.ask.wording import (
@@ -17,18 +16,19 @@ from apps.market.ask.wording import (
     _country,
     _figure,
     _money,
-    _period,
-    _period_text,
+    period_label,
+    period_words,
 )
+from apps.market.filters import date_text
 
 
 def _product_name(parsed: ParsedQuestion) -> str:
     if parsed.product:
         return parsed.product
-    details = str(parsed.filters.get("product_details") or "")
+    details = parsed.filters.product_details
     if details:
         return details
-    codes = parsed.filters.get("hs_code") or []
+    codes = parsed.filters.hs_codes
     if codes:
         return {"en": "HS ", "vi": "mã HS ", "zh": "HS 编码 "}[parsed.language] + ", ".join(codes)
     return {"en": "goods", "vi": "hàng hóa", "zh": "货物"}[parsed.language]
@@ -39,11 +39,11 @@ def _subject(parsed: ParsedQuestion) -> str:
     language = parsed.language
     filters = parsed.filters
     product = _product_name(parsed)
-    exporter = filters.get("exporter_country") or ""
-    importer = filters.get("importer_country") or ""
-    exporter_name = filters.get("exporter_name") or ""
-    importer_name = filters.get("importer_name") or ""
-    period = _period(filters, language)
+    exporter = filters.exporter_country
+    importer = filters.importer_country
+    exporter_name = filters.exporter_name
+    importer_name = filters.importer_name
+    period = period_words(*filters.period, language)
     if language == "vi":
         parts = [f"Các lô hàng {product}"]
         if exporter_name:
@@ -104,30 +104,30 @@ def reading(parsed: ParsedQuestion) -> list[dict[str, str]]:
         separator = "：" if language == "zh" else ": "
         items.append({"field": field, "value": value, "text": f"{label}{separator}{shown}"})
 
-    codes = list(filters.get("hs_code") or [])
+    codes = filters.hs_codes
     if parsed.product:
         add("product", parsed.product, parsed.product)
-    if filters.get("product_details") and filters["product_details"] != parsed.product:
-        add("product_details", filters["product_details"], filters["product_details"])
+    if filters.product_details and filters.product_details != parsed.product:
+        add("product_details", filters.product_details, filters.product_details)
     if codes:
         add("hs_code", ",".join(codes), ", ".join(codes))
-    for field in ("exporter_name", "importer_name"):
-        if filters.get(field):
-            add(field, filters[field], filters[field])
-    for field in ("exporter_country", "importer_country"):
-        if filters.get(field):
-            add(field, filters[field], _country(filters[field], language).removeprefix("the "))
-    # The period searched; for a question it cannot search, only a period it named.
-    if (
-        filters.get("start_date")
-        and filters.get("end_date")
-        and (parsed.dated or parsed.understood)
+    for field, name in (
+        ("exporter_name", filters.exporter_name),
+        ("importer_name", filters.importer_name),
     ):
-        add(
-            "period",
-            f"{filters['start_date']}|{filters['end_date']}",
-            _period_text(filters, language),
-        )
+        if name:
+            add(field, name, name)
+    countries = (
+        ("exporter_country", filters.exporter_country),
+        ("importer_country", filters.importer_country),
+    )
+    for field, code in countries:
+        if code:
+            add(field, code, _country(code, language).removeprefix("the "))
+    # The period searched; for a question it cannot search, only a period it named.
+    if parsed.dated or parsed.understood:
+        start, end = filters.period
+        add("period", f"{date_text(start)}|{date_text(end)}", period_label(start, end, language))
     return items
 
 
@@ -143,10 +143,7 @@ def coverage_note(parsed: ParsedQuestion, first_date: date | None, last_date: da
     """A sentence when the period asked for reaches beyond the data's dates ('' otherwise)."""
     if first_date is None or last_date is None:
         return ""
-    period = filters_period(parsed.filters)
-    if period is None:
-        return ""
-    start, end = period
+    start, end = parsed.filters.period
     if first_date <= start and end <= last_date:
         return ""
     language = parsed.language if parsed.language in LANGUAGES else "en"
@@ -294,11 +291,13 @@ def compose_answer(
     if parsed.figures == "price":
         sentences.append(
             price_change(
-                whole_months(prices or [], parsed.filters), language, estimated=prices_estimated
+                whole_months(prices or [], parsed.filters.period),
+                language,
+                estimated=prices_estimated,
             )
         )
     if parsed.figures == "trend":
-        sentences.append(monthly_trend(whole_months(months or [], parsed.filters), language))
+        sentences.append(monthly_trend(whole_months(months or [], parsed.filters.period), language))
     top = _top_importers(top_importers or [], language, parsed.ranked)
     if top:
         sentences.append(top)

@@ -6,12 +6,13 @@ with its spread and change, a monthly trend, and things compared side by side.""
 from __future__ import annotations
 
 import calendar
+from datetime import date
 from typing import Any
 
 from babel.numbers import format_decimal
 
 from apps.market.ask.compare import Goods
-from apps.market.ask.dates import filters_period, month_range
+from apps.market.ask.dates import month_range
 from apps.market.ask.wording import _count, _country, _figure, _locale, _money, period_label
 
 
@@ -81,12 +82,9 @@ def price_change(prices: list[dict[str, Any]], language: str, *, estimated: bool
     )
 
 
-def whole_months(months: list[dict[str, Any]], filters: dict[str, Any]) -> list[dict[str, Any]]:
+def whole_months(months: list[dict[str, Any]], period: tuple[date, date]) -> list[dict[str, Any]]:
     """The months the period covers whole (all of them when it covers none whole): a month cut
     by the period's first or last day would read as a fall or a rise that is only the cut."""
-    period = filters_period(filters)
-    if period is None:
-        return months
     start, end = period
     cut = set()
     if start.day != 1:

@@ -11,11 +11,11 @@ import json
 import logging
 import re
 from dataclasses import dataclass, field, replace
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from apps.market.ask.compare import Comparison, compared_countries, compared_years, joined_run
-from apps.market.ask.dates import DATE_FORMAT, default_period, filter_date, parse_dates
+from apps.market.ask.dates import default_period, parse_dates
 from apps.market.ask.directory import Party, PartyDirectory
 from apps.market.ask.entities import asks_for_exporters, assign_countries, find_countries
 from apps.market.ask.hscodes import find_hs_codes
@@ -27,15 +27,15 @@ from apps.market.ask.products import (
     inside_product_name,
 )
 from apps.market.ask.ranking import find_ranking
+from apps.market.ask.search import AskedSearch
 from apps.market.ask.text import QuestionText, detect_language, prepare
 from apps.market.countries import is_country
-from apps.market.filters import SEARCH_FIELDS
+from apps.market.filters import DATE_TEXT, SEARCH_FIELDS
 from apps.market.providers import llm
 
 logger = logging.getLogger(__name__)
 
 LANGUAGES = ("en", "vi", "zh")
-SEARCH_KEYS = ("product_details", "importer_name", "exporter_name", "hs_code")
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class AskContext:
 class ParsedQuestion:
     question: str
     language: str
-    filters: dict[str, Any]
+    filters: AskedSearch
     understood: bool
     product: str | None = None  # the product as the question names it
     dated: bool = False  # the question named its period
@@ -69,24 +69,22 @@ class ParsedQuestion:
     suggestions: tuple[str, ...] = ()
 
 
-def empty_filters() -> dict[str, Any]:
-    return {key: ([] if key == "hs_code" else "") for key in SEARCH_FIELDS}
-
-
-def _product_filters(product: ProductReading | None, codes: list[str]) -> tuple[str, list[str]]:
+def _product_filters(
+    product: ProductReading | None, codes: list[str]
+) -> tuple[str, tuple[str, ...]]:
     """(product_details, hs_code): the codes written and the product's; the product's words
     where no code carries them (a variety, a qualifier)."""
     if product is None:
-        return "", codes
+        return "", tuple(codes)
     if not codes:
-        return product.details, list(product.hs_codes)
+        return product.details, tuple(product.hs_codes)
     # A code written and a product named: the code decides; the product narrows it when it
     # lies inside the code ('HS 0801 cashew' is cashew), else both are searched.
     inside = [p for p in product.hs_codes if any(p.startswith(code) for code in codes)]
     if inside:
         merged = [c for c in codes if not any(p.startswith(c) for p in inside)] + inside
-        return product.details, merged
-    return product.details, codes + [c for c in product.hs_codes if c not in codes]
+        return product.details, tuple(merged)
+    return product.details, (*codes, *(c for c in product.hs_codes if c not in codes))
 
 
 def _compared_goods(
@@ -220,25 +218,21 @@ def parse_question(
     if comparison and comparison.field.endswith("_name"):
         names[comparison.field.removesuffix("_name")] = ""
     details, hs_codes = _product_filters(product, codes)
-    filters = empty_filters()
-    filters.update(
-        {
-            "product_details": details,
-            "importer_name": names["importer"],
-            "exporter_name": names["exporter"],
-            "start_date": start.strftime(DATE_FORMAT),
-            "end_date": end.strftime(DATE_FORMAT),
-            "importer_country": importer_country,
-            "exporter_country": exporter_country,
-            "hs_code": hs_codes,
-        }
+    filters = AskedSearch(
+        start_date=start,
+        end_date=end,
+        product_details=details,
+        importer_name=names["importer"],
+        exporter_name=names["exporter"],
+        importer_country=importer_country,
+        exporter_country=exporter_country,
+        hs_codes=hs_codes,
     )
-    understood = any(filters[key] for key in SEARCH_KEYS)
     return ParsedQuestion(
         question=question,
         language=language,
         filters=filters,
-        understood=understood,
+        understood=filters.names_goods_or_party,
         product=product.name if product else None,
         dated=dated,
         ranking=bool(ranking_spans),
@@ -294,44 +288,66 @@ def _known_party(name: str, context: AskContext) -> str:
 
 
 def filters_from_model(
-    reply: str, fallback: dict[str, Any], context: AskContext | None = None
-) -> dict[str, Any]:
+    reply: str, fallback: AskedSearch, context: AskContext | None = None
+) -> AskedSearch:
     """The model's filters, checked against the nomenclature and the parties the data holds;
-    raises ValueError when they are not usable."""
+    the fallback's days where the model names none. ValueError when they are not usable."""
     context = context or AskContext()
     data = json.loads(reply)
     if not isinstance(data, dict) or not set(data) <= set(SEARCH_FIELDS):
         raise ValueError("unexpected keys")
-    filters = empty_filters()
-    for key in ("product_details", "importer_name", "exporter_name"):
-        value = data.get(key) or ""
-        if not isinstance(value, str) or len(value) > 200:
-            raise ValueError(key)
-        filters[key] = value.strip()
+    texts = {
+        key: _model_text(data, key) for key in ("product_details", "importer_name", "exporter_name")
+    }
     if context.parties.size:
         for key in ("importer_name", "exporter_name"):
-            filters[key] = _known_party(filters[key], context)
-    for key in ("importer_country", "exporter_country"):
-        value = str(data.get(key) or "").upper()
-        if value and not is_country(value):
-            raise ValueError(key)
-        filters[key] = value
-    hs = data.get("hs_code") or []
-    if isinstance(hs, str):
-        hs = [hs]
-    if not isinstance(hs, list) or not all(
-        isinstance(code, str) and re.fullmatch(r"\d{2}(?:\d{2}){0,2}", code) for code in hs
+            texts[key] = _known_party(texts[key], context)
+    start = _model_day(data, "start_date", fallback.start_date)
+    end = _model_day(data, "end_date", fallback.end_date)
+    if start > end:
+        raise ValueError("dates")
+    return AskedSearch(
+        start_date=start,
+        end_date=end,
+        importer_country=_model_country(data, "importer_country"),
+        exporter_country=_model_country(data, "exporter_country"),
+        hs_codes=_model_codes(data, context),
+        **texts,
+    )
+
+
+def _model_text(data: dict[str, Any], key: str) -> str:
+    value = data.get(key) or ""
+    if not isinstance(value, str) or len(value) > 200:
+        raise ValueError(key)
+    return value.strip()
+
+
+def _model_country(data: dict[str, Any], key: str) -> str:
+    value = str(data.get(key) or "").upper()
+    if value and not is_country(value):
+        raise ValueError(key)
+    return value
+
+
+def _model_codes(data: dict[str, Any], context: AskContext) -> tuple[str, ...]:
+    codes = data.get("hs_code") or []
+    if isinstance(codes, str):
+        codes = [codes]
+    if not isinstance(codes, list) or not all(
+        isinstance(code, str) and re.fullmatch(r"\d{2}(?:\d{2}){0,2}", code) for code in codes
     ):
         raise ValueError("hs_code")
-    if context.hs_codes and any(code not in context.hs_codes for code in hs):
+    if context.hs_codes and any(code not in context.hs_codes for code in codes):
         raise ValueError("hs_code outside the nomenclature")
-    filters["hs_code"] = list(dict.fromkeys(hs))
-    for key in ("start_date", "end_date"):
-        value = str(data.get(key) or fallback[key])
-        filters[key] = filter_date(value).strftime(DATE_FORMAT)
-    if filter_date(filters["start_date"]) > filter_date(filters["end_date"]):
-        raise ValueError("dates")
-    return filters
+    return tuple(dict.fromkeys(codes))
+
+
+def _model_day(data: dict[str, Any], key: str, fallback: date) -> date:
+    """The model's day, written as its schema asks (dd-MM-yyyy; ValueError otherwise), or the
+    fallback when it names none."""
+    text = data.get(key) or ""
+    return datetime.strptime(str(text), DATE_TEXT).date() if text else fallback
 
 
 def parse_with_model(
@@ -352,14 +368,11 @@ def parse_with_model(
     except Exception:  # any failure of the service or of its output: answer offline
         logger.warning("AI question parsing failed; using the offline parser", exc_info=True)
         return offline
-    understood = any(filters[key] for key in SEARCH_KEYS)
     return replace(
         offline,
         filters=filters,
-        understood=understood,
-        product=filters["product_details"] or None,
-        dated=filters["start_date"] != offline.filters["start_date"]
-        or filters["end_date"] != offline.filters["end_date"]
-        or offline.dated,
+        understood=filters.names_goods_or_party,
+        product=filters.product_details or None,
+        dated=filters.period != offline.filters.period or offline.dated,
         unknown_codes=(),
     )

@@ -9,7 +9,7 @@ from typing import Any
 
 from babel.numbers import format_currency, format_decimal
 
-from apps.market.ask.dates import filters_period, month_range
+from apps.market.ask.dates import month_range
 from apps.market.countries import country_name
 
 _BABEL_LOCALES = {"en": "en", "vi": "vi", "zh": "zh_Hans"}
@@ -47,11 +47,6 @@ def _money(value: Any, language: str, *, cents: bool = False) -> str:
     )
 
 
-def _period(filters: dict[str, Any], language: str) -> str:
-    period = filters_period(filters)
-    return "" if period is None else period_words(*period, language)
-
-
 def period_words(start: date, end: date, language: str) -> str:
     """A period as a sentence says it: 'in 2024', 'in Q1 2024', 'from 3 Jan 2024 to ...'."""
     whole_end = end == month_range(end.year, end.month)[1]
@@ -83,11 +78,6 @@ def period_words(start: date, end: date, language: str) -> str:
         f"from {start.day} {calendar.month_abbr[start.month]} {start.year} "
         f"to {end.day} {calendar.month_abbr[end.month]} {end.year}"
     )
-
-
-def _period_text(filters: dict[str, Any], language: str) -> str:
-    period = filters_period(filters)
-    return "" if period is None else period_label(*period, language)
 
 
 def period_label(start: date, end: date, language: str) -> str:

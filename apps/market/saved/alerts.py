@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from apps.core.errors import ValidationFailed
 from apps.core.languages import in_language
-from apps.market.filters import search_filters
+from apps.market.filters import date_text, search_filters
 from apps.market.index import arrivals as index_arrivals
 from apps.market.models import SavedSearch
 from apps.market.saved import texts
@@ -40,7 +40,7 @@ def _money(value: Any) -> str:
 
 
 def _day(value: Any) -> str:
-    return value.strftime("%d-%m-%Y") if isinstance(value, date) else str(value)
+    return date_text(value) if isinstance(value, date) else str(value)
 
 
 def alert_mail(saved: SavedSearch, found: index_arrivals.Arrivals) -> tuple[str, str]:

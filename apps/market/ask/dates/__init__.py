@@ -1,22 +1,17 @@
-"""The period a question names, in English, Vietnamese or Chinese, relative to today; and the
-filters' date format."""
+"""The period a question names, in English, Vietnamese or Chinese, relative to today."""
 
 # ruff: noqa: RUF001
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from datetime import date, timedelta
-from typing import Any
 
 from apps.market.ask.dates.periods import minus_months, month_range
 from apps.market.ask.dates.rules import RULES
 from apps.market.ask.text import fold, lower
 
-DATE_FORMAT = "%d-%m-%Y"
-
-__all__ = ["DATE_FORMAT", "default_period", "filter_date", "month_range", "parse_dates"]
+__all__ = ["default_period", "month_range", "parse_dates"]
 
 # Dates to the day, read by dateparser: '15/03/2024', '2024-03-15', '15 March 2024',
 # 'March 15, 2024', 'ngày 15 tháng 3 năm 2024', '2024年3月15日'.
@@ -82,19 +77,6 @@ def parse_dates(text: str, language: str, today: date) -> tuple[date, date, bool
         if start <= end:
             return start, end, True
     return minus_months(today, 12), today, False
-
-
-def filter_date(text: str) -> date:
-    day, month, year = (int(part) for part in re.split(r"[-/]", text))
-    return date(year, month, day)
-
-
-def filters_period(filters: Mapping[str, Any]) -> tuple[date, date] | None:
-    """The period of a search's filters (dates as the API writes them), None without one."""
-    try:
-        return filter_date(filters["start_date"]), filter_date(filters["end_date"])
-    except (KeyError, ValueError):
-        return None
 
 
 def default_period(today: date, last_date: date | None = None) -> tuple[date, date]:

@@ -14,7 +14,6 @@ from apps.market.ask import (
     reading,
     understood_so_far,
 )
-from apps.market.ask.dates import filters_period
 from apps.market.ask.wording import period_label
 
 TODAY = date(2026, 11, 22)
@@ -211,12 +210,3 @@ def test_a_period_is_worded_from_its_dates(
     start: date, end: date, language: str, label: str
 ) -> None:
     assert period_label(start, end, language) == label
-
-
-def test_filters_without_a_period_have_none() -> None:
-    assert filters_period({"start_date": "", "end_date": "31-12-2024"}) is None
-    assert filters_period({}) is None
-    assert filters_period({"start_date": "01-01-2024", "end_date": "31/12/2024"}) == (
-        date(2024, 1, 1),
-        date(2024, 12, 31),
-    )

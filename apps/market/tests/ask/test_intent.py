@@ -102,7 +102,7 @@ def test_countries_compared_are_searched_each_on_its_own(
     parsed = parse_question(question, today=TODAY)
     assert parsed.comparison is not None
     assert (parsed.comparison.field, parsed.comparison.values) == (field, values)
-    assert parsed.filters[field] == ""  # the form searches them together
+    assert getattr(parsed.filters, field) == ""  # the form searches them together
 
 
 @pytest.mark.parametrize(
@@ -115,10 +115,7 @@ def test_years_compared_are_searched_each_on_its_own(question: str) -> None:
         (date(2023, 1, 1), date(2023, 12, 31)),
         (date(2024, 1, 1), date(2024, 12, 31)),
     )
-    assert (parsed.filters["start_date"], parsed.filters["end_date"]) == (
-        "01-01-2023",
-        "31-12-2024",
-    )
+    assert parsed.filters.period == (date(2023, 1, 1), date(2024, 12, 31))
 
 
 @pytest.mark.parametrize(
@@ -135,9 +132,9 @@ def test_a_range_or_the_two_sides_of_a_trade_are_not_a_comparison(question: str)
 
 def test_chinese_question_words_and_years_are_never_names() -> None:
     parsed = parse_question("越南腰果的主要进口商有哪些？", today=TODAY)
-    assert parsed.filters["importer_name"] == ""
-    assert parsed.filters["exporter_country"] == "VN"
-    assert parse_question("进口商是谁？2025年的咖啡", today=TODAY).filters["importer_name"] == ""
+    assert parsed.filters.importer_name == ""
+    assert parsed.filters.exporter_country == "VN"
+    assert parse_question("进口商是谁？2025年的咖啡", today=TODAY).filters.importer_name == ""
 
 
 @pytest.mark.parametrize(
@@ -155,7 +152,7 @@ def test_a_country_next_to_the_goods_takes_the_side_the_words_around_give(
     question: str, importer: str, exporter: str
 ) -> None:
     filters = parse_question(question, today=TODAY).filters
-    assert (filters["importer_country"], filters["exporter_country"]) == (importer, exporter)
+    assert (filters.importer_country, filters.exporter_country) == (importer, exporter)
 
 
 MONTHS = [
@@ -223,7 +220,7 @@ def test_compared_figures_are_side_by_side_with_the_difference() -> None:
     ],
 )
 def test_the_words_that_ask_for_a_price_or_a_trend_are_not_goods(question: str) -> None:
-    assert parse_question(question, today=TODAY).filters["hs_code"] == ["081060"]
+    assert parse_question(question, today=TODAY).filters.hs_codes == ("081060",)
 
 
 def test_goods_compared_are_searched_each_on_its_own() -> None:
@@ -252,4 +249,4 @@ def test_goods_the_lexicon_does_not_know_are_not_read_as_the_goods_they_name() -
     # with the apple trade.
     parsed = parse_question("进口苹果手机", today=TODAY)
     assert not parsed.understood
-    assert not parsed.filters.get("hs_code")
+    assert not parsed.filters.hs_codes

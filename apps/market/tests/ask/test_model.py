@@ -61,10 +61,10 @@ def test_the_model_parses_harder_questions(monkeypatch: pytest.MonkeyPatch) -> N
     )
     parsed = parse_with_model("what about Delhi in 2025?", TODAY)
     assert parsed.understood
-    assert parsed.filters["product_details"] == "cinnamon"
-    assert parsed.filters["importer_country"] == "IN"
-    assert parsed.filters["hs_code"] == ["0906"]
-    assert parsed.filters["importer_name"] == ""
+    assert parsed.filters.product_details == "cinnamon"
+    assert parsed.filters.importer_country == "IN"
+    assert parsed.filters.hs_codes == ("0906",)
+    assert parsed.filters.importer_name == ""
 
 
 @pytest.mark.parametrize(
@@ -162,12 +162,9 @@ def test_the_model_is_asked_for_filters_through_a_json_schema(
     assert set(FILTERS_SCHEMA["required"]) == set(SEARCH_FIELDS)
     # The model's name is checked against the parties the data holds and searched as held.
     assert parsed.understood
-    assert parsed.filters["importer_name"] == "Hanseatic Tradewind Global Sourcing GmbH"
-    assert parsed.filters["importer_country"] == "DE"
-    assert (parsed.filters["start_date"], parsed.filters["end_date"]) == (
-        "01-01-2025",
-        "31-12-2025",
-    )
+    assert parsed.filters.importer_name == "Hanseatic Tradewind Global Sourcing GmbH"
+    assert parsed.filters.importer_country == "DE"
+    assert parsed.filters.period == (date(2025, 1, 1), date(2025, 12, 31))
 
 
 @pytest.mark.parametrize(
@@ -200,4 +197,4 @@ def test_a_vietnamese_company_written_without_accents_by_the_model_is_the_datas(
     content = filters_reply(exporter_name="Cong ty TNHH Che Bien Hat Dieu Hoang Long")
     endpoint(settings, monkeypatch, recorded(content))
     parsed = parse_with_model(QUESTION, TODAY, CONTEXT)
-    assert parsed.filters["exporter_name"] == "CÔNG TY TNHH CHẾ BIẾN HẠT ĐIỀU HOÀNG LONG"
+    assert parsed.filters.exporter_name == "CÔNG TY TNHH CHẾ BIẾN HẠT ĐIỀU HOÀNG LONG"

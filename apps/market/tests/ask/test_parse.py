@@ -1,11 +1,22 @@
 """The AI question box, offline: questions in three languages become the same filters."""
 
+from dataclasses import replace
 from datetime import date
 
 import pytest
 
+from apps.core.errors import ValidationFailed
 from apps.market.ask import ParsedQuestion, detect_language, parse_question
-from apps.market.filters import SEARCH_FIELDS
+from apps.market.ask.search import AskedSearch
+from apps.market.filters import (
+    BAD_COUNTRY,
+    PARTY_OR_PRODUCT_REQUIRED,
+    SEARCH_FIELDS,
+    START_AFTER_END,
+    filters_as_query,
+    search_filters,
+)
+from apps.market.schemas import SearchQuery
 
 TODAY = date(2026, 11, 22)
 
@@ -513,18 +524,19 @@ def test_questions_become_filters(
     parsed = parse_question(question, today=today)
     assert parsed.language == language
     assert parsed.understood
-    assert set(parsed.filters) == set(SEARCH_FIELDS)
+    query = filters_as_query(parsed.filters)
+    assert tuple(query) == SEARCH_FIELDS
     for key, value in expected.items():
         if key == "product_details":
             continue  # the words no code carries are the product lexicon's (test_lexicon)
         if key == "hs_code":
             # The lexicon chooses the subheadings; the heading is what the question says.
-            headings = {code[:4] for code in parsed.filters[key]}
+            headings = {code[:4] for code in parsed.filters.hs_codes}
             expected_headings = {str(code)[:4] for code in value}  # type: ignore[attr-defined]
             assert headings, (key, parsed.filters)
             assert headings <= expected_headings, (key, parsed.filters)
             continue
-        assert parsed.filters[key] == value, (key, parsed.filters)
+        assert query[key] == value, (key, query)
 
 
 def test_the_language_of_each_question_is_told_apart() -> None:
@@ -556,10 +568,12 @@ def test_three_languages_give_the_same_filters() -> None:
         "2024年越南出口到美国的胡椒",
     ]
     filters = [parse_question(question, today=TODAY).filters for question in questions]
-    for found in filters:
-        found["hs_code"] = sorted({code[:4] for code in found["hs_code"]})
-        found["product_details"] = ""
-    assert filters[0] == filters[1] == filters[2]
+    headings = [
+        replace(found, hs_codes=tuple(sorted({code[:4] for code in found.hs_codes})))
+        for found in filters
+    ]
+    # The words no code carries are each language's own.
+    assert len({replace(found, product_details="") for found in headings}) == 1
 
 
 @pytest.mark.parametrize(
@@ -573,14 +587,13 @@ def test_three_languages_give_the_same_filters() -> None:
 def test_questions_with_nothing_to_search_are_not_understood(question: str) -> None:
     parsed = parse_question(question, today=TODAY)
     assert not parsed.understood
-    assert parsed.filters["start_date"] == "23-11-2025"
-    assert parsed.filters["end_date"] == "22-11-2026"
+    assert parsed.filters.period == (date(2025, 11, 23), date(2026, 11, 22))
 
 
 def test_a_lower_case_us_is_not_a_country() -> None:
     parsed = parse_question("show us coffee exports in 2024", today=TODAY)
-    assert parsed.filters["importer_country"] == ""
-    assert parsed.filters["exporter_country"] == ""
+    assert parsed.filters.importer_country == ""
+    assert parsed.filters.exporter_country == ""
 
 
 def test_parsed_questions_are_frozen() -> None:
@@ -588,3 +601,42 @@ def test_parsed_questions_are_frozen() -> None:
     assert isinstance(parsed, ParsedQuestion)
     with pytest.raises(AttributeError):
         parsed.language = "vi"  # type: ignore[misc]
+
+
+def test_a_read_question_is_checked_as_the_same_search_typed_into_the_form() -> None:
+    parsed = parse_question("pepper exports from Vietnam to India in 2024", today=TODAY)
+
+    checked = parsed.filters.checked()
+
+    typed = search_filters(SearchQuery.model_validate(filters_as_query(parsed.filters)))
+    assert checked == typed
+    assert (checked.start_date, checked.end_date) == (date(2024, 1, 1), date(2024, 12, 31))
+
+
+@pytest.mark.parametrize(
+    ("search", "field", "message"),
+    [
+        (
+            AskedSearch(date(2024, 1, 1), date(2024, 12, 31)),
+            "product_details",
+            PARTY_OR_PRODUCT_REQUIRED,
+        ),
+        (
+            AskedSearch(date(2024, 12, 31), date(2024, 1, 1), "pepper"),
+            "start_date",
+            START_AFTER_END,
+        ),
+        (
+            AskedSearch(date(2024, 1, 1), date(2024, 12, 31), "pepper", importer_country="XX"),
+            "importer_country",
+            BAD_COUNTRY,
+        ),
+    ],
+)
+def test_a_read_question_too_little_or_wrong_to_search_is_refused_with_the_forms_message(
+    search: AskedSearch, field: str, message: str
+) -> None:
+    with pytest.raises(ValidationFailed) as refused:
+        search.checked()
+
+    assert refused.value.fields[field] == [message]

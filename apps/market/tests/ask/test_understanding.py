@@ -69,15 +69,15 @@ def test_years_and_quantities_are_not_codes() -> None:
 
 def test_a_code_the_nomenclature_does_not_hold_is_reported_not_searched() -> None:
     parsed = parse_question("HS 9999 to Germany in 2024", today=TODAY, context=CONTEXT)
-    assert parsed.filters["hs_code"] == []
+    assert parsed.filters.hs_codes == ()
     assert parsed.unknown_codes == ("9999",)
     assert not parsed.understood
 
 
 def test_a_written_code_is_not_read_as_a_year() -> None:
     filters = read("HS 2008 exports to Japan last year")
-    assert filters["hs_code"] == ["2008"]
-    assert (filters["start_date"], filters["end_date"]) == ("01-01-2024", "31-12-2024")
+    assert filters.hs_codes == ("2008",)
+    assert filters.period == (date(2024, 1, 1), date(2024, 12, 31))
 
 
 # Parties the data holds
@@ -119,32 +119,32 @@ def test_a_written_code_is_not_read_as_a_year() -> None:
     ],
 )
 def test_parties_the_data_holds(question: str, side: str, name: str) -> None:
-    assert read(question)[side] == name
+    assert getattr(read(question), side) == name
 
 
 def test_words_inside_a_company_name_are_neither_product_nor_country() -> None:
     filters = read("How much did Hoang Long Cashew Processing Co., Ltd export in 2024?")
-    assert filters["hs_code"] == []
-    assert filters["exporter_country"] == filters["importer_country"] == ""
+    assert filters.hs_codes == ()
+    assert filters.exporter_country == filters.importer_country == ""
     # 'Nhật' (Japan) and 'Mỹ' (the United States) inside Vietnamese names.
     filters = read("Rau quả Nhật Minh xuất khẩu sang Trung Quốc năm 2025")
-    assert filters["exporter_name"] == "CÔNG TY CỔ PHẦN RAU QUẢ NHẬT MINH"
-    assert (filters["importer_country"], filters["exporter_country"]) == ("CN", "")
+    assert filters.exporter_name == "CÔNG TY CỔ PHẦN RAU QUẢ NHẬT MINH"
+    assert (filters.importer_country, filters.exporter_country) == ("CN", "")
     filters = read("rau quả Mỹ An bán cho ai năm 2024?")
-    assert filters["exporter_name"] == "CÔNG TY TNHH RAU QUẢ MỸ AN"
-    assert filters["importer_country"] == ""
+    assert filters.exporter_name == "CÔNG TY TNHH RAU QUẢ MỸ AN"
+    assert filters.importer_country == ""
 
 
 def test_a_role_word_decides_the_side_of_a_party_that_both_buys_and_sells() -> None:
-    assert read("importer Lotus Foods in 2024")["importer_name"] == "Lotus Foods Co., Ltd."
-    assert read("exporter Lotus Foods in 2024")["exporter_name"] == "Lotus Foods Co., Ltd."
-    assert read("Lotus Foods exported to Korea in 2024")["exporter_name"] == "Lotus Foods Co., Ltd."
+    assert read("importer Lotus Foods in 2024").importer_name == "Lotus Foods Co., Ltd."
+    assert read("exporter Lotus Foods in 2024").exporter_name == "Lotus Foods Co., Ltd."
+    assert read("Lotus Foods exported to Korea in 2024").exporter_name == "Lotus Foods Co., Ltd."
 
 
 def test_a_party_found_in_the_data_is_not_read_again_after_a_role_word() -> None:
     filters = read("nhà xuất khẩu CÔNG TY TNHH CHẾ BIẾN HẠT ĐIỀU HOÀNG LONG năm 2025")
-    assert filters["exporter_name"] == "CÔNG TY TNHH CHẾ BIẾN HẠT ĐIỀU HOÀNG LONG"
-    assert (filters["start_date"], filters["end_date"]) == ("01-01-2025", "31-12-2025")
+    assert filters.exporter_name == "CÔNG TY TNHH CHẾ BIẾN HẠT ĐIỀU HOÀNG LONG"
+    assert filters.period == (date(2025, 1, 1), date(2025, 12, 31))
 
 
 @pytest.mark.parametrize(
@@ -174,16 +174,16 @@ def test_a_party_found_in_the_data_is_not_read_again_after_a_role_word() -> None
     ],
 )
 def test_parties_are_found_as_people_write_them(question: str, side: str, name: str) -> None:
-    assert read(question)[side] == name
+    assert getattr(read(question), side) == name
 
 
 def test_a_name_that_starts_several_parties_names_asks_which_one() -> None:
     parsed = parse_question("Royal imports of cashew in 2024", today=TODAY, context=CONTEXT)
-    assert parsed.filters["importer_name"] == ""
+    assert parsed.filters.importer_name == ""
     parsed = parse_question("Royal Tradng cashew 2024", today=TODAY, context=CONTEXT)
-    assert parsed.filters["importer_name"] == "Royal Trading Co., Ltd."
+    assert parsed.filters.importer_name == "Royal Trading Co., Ltd."
     parsed = parse_question("Hoang cashew 2024", today=TODAY, context=CONTEXT)
-    assert parsed.filters["exporter_name"] == ""
+    assert parsed.filters.exporter_name == ""
 
 
 def test_words_that_could_start_several_names_are_suggestions_not_a_search() -> None:
@@ -202,9 +202,9 @@ def test_words_that_could_start_several_names_are_suggestions_not_a_search() -> 
         "Golden Gate Evergreen Merchants Corp.",
         "Golden Gate Oriental International LLC",
     )
-    assert parsed.filters["importer_name"] == ""
+    assert parsed.filters.importer_name == ""
     parsed = parse_question("Golden Gate Meridian imports", today=TODAY, context=context)
-    assert parsed.filters["importer_name"] == "Golden Gate Meridian Global Sourcing Inc."
+    assert parsed.filters.importer_name == "Golden Gate Meridian Global Sourcing Inc."
     assert parsed.suggestions == ()
 
 
@@ -224,10 +224,10 @@ def test_a_name_is_found_by_its_last_words_and_a_shared_name_asks_which() -> Non
         return parse_question(question, today=TODAY, context=context)
 
     hai_nam = parsed("Thủy sản Hải Nam xuất khẩu sang Nhật Bản năm 2025")
-    assert hai_nam.filters["exporter_name"] == "CÔNG TY TNHH MTV CHẾ BIẾN THỦY SẢN HẢI NAM"
+    assert hai_nam.filters.exporter_name == "CÔNG TY TNHH MTV CHẾ BIẾN THỦY SẢN HẢI NAM"
     tam_phuc = parsed("hạt điều Tâm Phúc xuất khẩu sang Mỹ")
-    assert tam_phuc.filters["exporter_name"] == "CÔNG TY TNHH CHẾ BIẾN HẠT ĐIỀU TÂM PHÚC"
-    assert tam_phuc.filters["hs_code"] == []  # 'hạt điều' is the name's, not the goods
+    assert tam_phuc.filters.exporter_name == "CÔNG TY TNHH CHẾ BIẾN HẠT ĐIỀU TÂM PHÚC"
+    assert tam_phuc.filters.hs_codes == ()  # 'hạt điều' is the name's, not the goods
     assert parsed("Tâm Phúc xuất khẩu gì").suggestions == (
         "CÔNG TY TNHH CHẾ BIẾN HẠT ĐIỀU TÂM PHÚC",
         "CÔNG TY TNHH THỰC PHẨM TÂM PHÚC",
@@ -236,7 +236,7 @@ def test_a_name_is_found_by_its_last_words_and_a_shared_name_asks_which() -> Non
         "Atlantic Import Corp.",
         "Atlantic Import LLC",
     )
-    assert parsed("Atlantic Import Corp pepper").filters["importer_name"] == "Atlantic Import Corp."
+    assert parsed("Atlantic Import Corp pepper").filters.importer_name == "Atlantic Import Corp."
     assert parsed("Công ty nào xuất khẩu cà phê").suggestions == ()  # a company word names no one
 
 
@@ -250,12 +250,12 @@ def test_companies_on_one_side_compared_are_searched_each_on_its_own() -> None:
         "Royal Star Trading Co., Ltd.",
         "Hanseatic Tradewind Global Sourcing GmbH",
     )
-    assert parsed.filters["importer_name"] == ""
+    assert parsed.filters.importer_name == ""
 
 
 def test_lower_case_and_generic_words_are_not_read_as_a_name() -> None:
-    assert read("global cashew imports in 2024")["importer_name"] == ""
-    assert read("Trading of cashew in 2024")["importer_name"] == ""
+    assert read("global cashew imports in 2024").importer_name == ""
+    assert read("Trading of cashew in 2024").importer_name == ""
 
 
 def test_an_empty_directory_finds_nothing() -> None:
@@ -279,12 +279,12 @@ def test_an_empty_directory_finds_nothing() -> None:
 def test_ranking_words_are_a_ranking_not_a_name(question: str) -> None:
     parsed = parse_question(question, today=TODAY, context=CONTEXT)
     assert parsed.ranking
-    assert parsed.filters["importer_name"] == parsed.filters["exporter_name"] == ""
+    assert parsed.filters.importer_name == parsed.filters.exporter_name == ""
 
 
 def test_asking_for_exporters_does_not_narrow_to_vietnam() -> None:
-    assert read("largest exporters of pepper to India in 2025")["exporter_country"] == ""
-    assert read("pepper exports to India in 2025")["exporter_country"] == "VN"
+    assert read("largest exporters of pepper to India in 2025").exporter_country == ""
+    assert read("pepper exports to India in 2025").exporter_country == "VN"
 
 
 # Periods
@@ -339,8 +339,8 @@ def test_the_default_period_is_the_search_forms_year_ending_with_the_data() -> N
 def test_a_country_read_between_words_does_not_join_them_into_a_period() -> None:
     # 'từ Trung Quốc năm 2024' is not 'từ năm 2024' (since 2024).
     filters = read("nhập khẩu tỏi từ Trung Quốc năm 2024")
-    assert (filters["start_date"], filters["end_date"]) == ("01-01-2024", "31-12-2024")
-    assert filters["exporter_country"] == "CN"
+    assert filters.period == (date(2024, 1, 1), date(2024, 12, 31))
+    assert filters.exporter_country == "CN"
 
 
 @pytest.mark.django_db
