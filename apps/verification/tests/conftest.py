@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from apps.accounts.models import User
 from apps.leads.models import Company
@@ -19,6 +20,7 @@ from apps.market import index
 from apps.market.names import normalise_name
 from apps.market.tests.factories import cashew_and_coffee_trade
 from apps.verification import checks
+from apps.verification.models import CHECKS, CheckState, Verification
 from apps.verification.providers import SourceError
 from apps.verification.providers.sanctions import (
     SanctionMatch,
@@ -214,3 +216,85 @@ def loaded_list(tmp_path: Path) -> None:
     path = tmp_path / "un_list.xml"
     path.write_text(LIST_XML, encoding="utf-8")
     import_sanctions([path])
+
+
+# Runs as their checks stored them, without running the checks.
+TODAY = timezone.now().date()
+FRESH_LIST = {
+    "name": "OFAC SDN",
+    "published_on": (TODAY - timedelta(days=3)).isoformat(),
+    "entry_count": 14965,
+    "loaded_at": timezone.now().isoformat(),
+}
+
+
+def listed(name: str, grade: str, score: float) -> dict[str, Any]:
+    return {
+        "name": name,
+        "matched_name": name,
+        "score": score,
+        "list": "OFAC SDN",
+        "programme": "CUBA",
+        "list_date": FRESH_LIST["published_on"],
+        "grade": grade,
+        "above_threshold": grade == "match",
+    }
+
+
+def clean_results() -> dict[str, dict[str, Any]]:
+    """What a run that confirmed everything stores."""
+    return {
+        "company_profile": {
+            "company": {"name": "Dutch Nut Trading B.V."},
+            "place": {
+                "status": "found",
+                "address": "Waalhaven 1, Rotterdam",
+                "source": "google_places",
+                "fetched_at": "2026-11-21T08:00:00+00:00",
+            },
+            "registry": {"status": "source not configured"},
+            "found_data": True,
+        },
+        "trade_data": {
+            "shipments": 30,
+            "last_transaction": {
+                "date": "2026-09-01",
+                "hs_code": "080132",
+                "product": "Cashew kernels",
+                "exporter_country": "VN",
+                "importer_country": "NL",
+                "order_value_usd": 41000,
+            },
+            "top_products": [{"hs_code": "080132", "shipments": 30, "value_usd": 1230000}],
+            "partner_countries": [{"country": "VN", "shipments": 30, "value_usd": 1230000}],
+            "found_data": True,
+        },
+        "sanctions": {"matches": [], "lists": [FRESH_LIST], "found_data": True},
+        "website": {
+            "domain": "dutchnut.example",
+            "website": {"url": "https://dutchnut.example/", "status_code": 200, "tls": True},
+            "registration": {"registered_at": "2015-03-01"},
+            "domain_state": "stable",
+            "domain_age_days": 4000,
+            "checked_at": timezone.now().isoformat(),
+            "found_data": True,
+        },
+    }
+
+
+def finished_run(
+    results: dict[str, dict[str, Any]],
+    errors: dict[str, str] | None = None,
+    *,
+    demo: bool = False,
+) -> Verification:
+    user = User.objects.create_user(f"user{User.objects.count()}@example.com")
+    company = make_company(name="Dutch Nut Trading B.V.", is_demo=demo)
+    fields: dict[str, Any] = {}
+    for check in CHECKS:
+        failed = (errors or {}).get(check)
+        fields[f"{check}_state"] = CheckState.ERROR if failed else CheckState.SUCCESS
+        fields[f"{check}_result"] = {"error": failed} if failed else results[check]
+    return Verification.objects.create(
+        user=user, company=company, run=1, charged=True, started_at=timezone.now(), **fields
+    )

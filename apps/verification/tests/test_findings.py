@@ -9,7 +9,7 @@ from pydantic import ValidationError
 from apps.accounts.models import User
 from apps.leads.tests.conftest import make_company
 from apps.verification import findings
-from apps.verification.models import CheckState, Verification
+from apps.verification.models import CHECKS, CheckState, Verification
 
 pytestmark = pytest.mark.django_db
 
@@ -75,3 +75,52 @@ def test_a_run_sets_the_states_of_its_four_checks_only() -> None:
         run.mark("credit_score", CheckState.SUCCESS, {})
     with pytest.raises(ValueError, match="is not a valid CheckState"):
         run.mark("website", "done")
+
+
+def test_the_findings_are_those_of_the_four_checks() -> None:
+    assert tuple(findings.FINDINGS) == CHECKS
+
+
+@pytest.mark.parametrize(
+    ("check", "kept"),
+    [
+        ("company_profile", {"company": None, "registry": None, "place": None}),
+        ("trade_data", {"shipments": 0, "import_value_usd": 0, "last_transaction": None}),
+        ("sanctions", {"screened_name": "", "match": False, "hits": 0, "lists": []}),
+    ],
+)
+def test_every_check_keeps_its_fields_with_their_defaults_and_drops_others(
+    check: str, kept: dict[str, object]
+) -> None:
+    stored = findings.stored(check, {"found_data": True, "scratch": 1})
+
+    assert set(stored) == set(findings.FINDINGS[check].model_fields)
+    assert stored["found_data"] is True
+    assert {field: stored[field] for field in kept} == kept
+
+
+def test_the_evidence_of_a_run_holds_each_checks_findings_and_state() -> None:
+    run = a_run()
+    run.mark("company_profile", CheckState.SUCCESS, {"company": {"name": "Nordkern Foods"}})
+    run.mark("trade_data", CheckState.SUCCESS, {"shipments": 12, "found_data": True})
+    run.mark("sanctions", CheckState.ERROR, {"error": "No sanctions list loaded"})
+    run.mark("website", CheckState.IN_PROGRESS)
+
+    evidence = findings.all_of(run)
+
+    assert evidence.company.company is not None
+    assert evidence.company.company.name == "Nordkern Foods"
+    assert (evidence.trade.shipments, evidence.sanctions.error) == (12, "No sanctions list loaded")
+    assert [evidence.of(check) for check in CHECKS] == [
+        evidence.company,
+        evidence.trade,
+        evidence.sanctions,
+        evidence.website,
+    ]
+    assert [evidence.state(check) for check in CHECKS] == [
+        "success",
+        "success",
+        "error",
+        "in_progress",
+    ]
+    assert [evidence.succeeded(check) for check in CHECKS] == [True, True, False, False]

@@ -10,11 +10,14 @@ from apps.verification.sanctions.matching import (
     GENERIC_WEIGHT,
     MATCH_THRESHOLD,
     REVIEW_THRESHOLD,
+    Agreement,
     Comparison,
     Grade,
     Thresholds,
     Vocabulary,
+    agreement_of,
     compare,
+    folded,
     weighed,
 )
 from apps.verification.sanctions.names import match_key
@@ -125,3 +128,75 @@ def test_a_word_many_listed_entries_carry_weighs_less() -> None:
     assert vocabulary.weight("unit7") == 1.0
     assert GENERIC_WEIGHT < vocabulary.weight("gazprom") < 1.0
     assert Vocabulary.of([["gazprom"], ["gazprom neft"]]).weight("gazprom") == 1.0
+
+
+@pytest.mark.parametrize(
+    ("score", "ceiling", "grade"),
+    [
+        (MATCH_THRESHOLD, Grade.MATCH, Grade.MATCH),
+        (83.9, Grade.MATCH, Grade.REVIEW),
+        (REVIEW_THRESHOLD, Grade.MATCH, Grade.REVIEW),
+        (79.9, Grade.MATCH, Grade.NEAR),
+        (99.0, Grade.REVIEW, Grade.REVIEW),
+        (99.0, Grade.NEAR, Grade.NEAR),
+    ],
+)
+def test_a_score_earns_its_grade_up_to_the_ceiling_the_words_allow(
+    score: float, ceiling: Grade, grade: Grade
+) -> None:
+    assert Thresholds().grade(score, ceiling) == grade
+
+
+def test_a_review_band_above_the_threshold_reviews_from_the_threshold() -> None:
+    assert Thresholds(match=80.0, review=90.0).grade(85.0, Grade.REVIEW) == Grade.REVIEW
+
+
+@pytest.mark.parametrize(
+    ("word", "other"),
+    [
+        ("kontsern", "concern"),
+        ("ladozhskiy", "ladozhski"),
+        ("torgovyi", "torgovy"),
+        ("khimprom", "himprom"),
+        ("phillips", "filips"),
+    ],
+)
+def test_transliteration_variants_fold_to_one_spelling(word: str, other: str) -> None:
+    assert folded(word) == folded(other)
+
+
+def test_words_that_differ_in_more_than_their_transliteration_do_not_fold_together() -> None:
+    assert folded("armenia") != folded("america")
+
+
+@pytest.mark.parametrize(
+    ("word", "other", "single", "generic", "agreement"),
+    [
+        ("sberbank", "sberbank", True, False, Agreement.EXACT),
+        ("kontsern", "concern", True, False, Agreement.ALIKE),
+        ("ryonbong", "ryongbong", True, False, Agreement.ALIKE),  # a typo
+        ("armenia", "america", True, True, Agreement.NONE),  # generic look-alikes
+        ("tech", "technology", True, True, Agreement.ALIKE),  # one inside the other
+        ("santander", "santanderchile", False, False, Agreement.NONE),  # joined: nearly equal
+        ("dandong", "dandong", False, False, Agreement.EXACT),
+    ],
+)
+def test_how_one_word_meets_another(
+    word: str, other: str, single: bool, generic: bool, agreement: Agreement
+) -> None:
+    spelt = (word, folded(word))
+    other_spelt = (other, folded(other))
+
+    assert agreement_of(spelt, other_spelt, single=single, generic=generic) == agreement
+
+
+@pytest.mark.parametrize(
+    ("carried_by", "weight"),
+    [(0, 1.0), (2, 1.0), (6, 0.618), (20, GENERIC_WEIGHT), (400, GENERIC_WEIGHT)],
+)
+def test_a_word_weighs_less_the_more_of_the_entries_carry_it(
+    carried_by: int, weight: float
+) -> None:
+    vocabulary = Vocabulary({"word": carried_by}, 1_000)
+
+    assert vocabulary.weight("word") == pytest.approx(weight, abs=0.001)

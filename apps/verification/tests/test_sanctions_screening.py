@@ -11,8 +11,22 @@ from django.db import OperationalError
 
 from apps.verification.sanctions import screening
 from apps.verification.sanctions.imports import import_sanctions
-from apps.verification.sanctions.matching import MATCH_THRESHOLD, REVIEW_THRESHOLD, Grade
-from apps.verification.sanctions.screening import ScreeningStatus, build_index, screen, warm_up
+from apps.verification.sanctions.matching import (
+    MATCH_THRESHOLD,
+    REVIEW_THRESHOLD,
+    Grade,
+    Thresholds,
+)
+from apps.verification.sanctions.screening import (
+    SanctionsMatch,
+    ScreeningStatus,
+    build_index,
+    country_agrees,
+    graded_screening,
+    rank,
+    screen,
+    warm_up,
+)
 from apps.verification.tests.conftest import LIST_XML
 
 pytestmark = pytest.mark.django_db
@@ -239,3 +253,64 @@ def test_without_a_database_the_warm_up_leaves_the_index_to_the_first_screening(
     warm_up()
 
     assert "first screening" in caplog.text
+
+
+@pytest.mark.parametrize(
+    ("country", "listed", "agrees"),
+    [
+        (None, ["Viet Nam"], None),
+        ("VN", [], None),
+        ("VN", ["Viet Nam"], True),
+        ("VN", ["China", "Vietnam"], True),
+        ("VN", ["China"], False),
+        ("cn", ["CHINA"], True),
+    ],
+)
+def test_a_matchs_country_agrees_by_the_countrys_name_in_any_spelling(
+    country: str | None, listed: list[str], agrees: bool | None
+) -> None:
+    assert country_agrees(country, listed) is agrees
+
+
+def found(name: str, score: float, grade: Grade) -> SanctionsMatch:
+    return SanctionsMatch(
+        score=score,
+        grade=grade,
+        party_id=1,
+        source_id=name,
+        list_name="UN Consolidated",
+        list_published_on=None,
+        name=name,
+        matched_name=name,
+        kind="entity",
+        programmes=[],
+        countries=[],
+        listed_on=None,
+        same_country=None,
+    )
+
+
+def test_the_nearest_names_shown_are_the_five_best_from_seventy() -> None:
+    ranked = [found(f"NEAR {score}", score, Grade.NEAR) for score in (79, 78, 77, 76, 75, 74, 69)]
+    ranked += [found("LISTED", 90.0, Grade.MATCH), found("MAYBE", 81.0, Grade.REVIEW)]
+
+    screened = graded_screening(
+        ScreeningStatus.POSSIBLE_MATCH, Thresholds(), ["Nordkern"], ranked, []
+    )
+
+    assert [match.name for match in screened.nearest] == [f"NEAR {n}" for n in (79, 78, 77, 76, 75)]
+    assert [match.name for match in screened.matches] == ["LISTED"]
+    assert [match.name for match in screened.reviews] == ["MAYBE"]
+
+
+def test_a_party_found_through_several_names_keeps_its_best_grade_before_its_best_score() -> None:
+    assert rank(found("A", 82.0, Grade.MATCH)) > rank(found("A", 95.0, Grade.REVIEW))
+    assert rank(found("A", 82.0, Grade.REVIEW)) > rank(found("A", 81.0, Grade.REVIEW))
+
+
+@pytest.mark.usefixtures("loaded_list")
+def test_a_review_threshold_above_the_threshold_is_lowered_to_it() -> None:
+    result = screen("Dong Tam Trading", threshold=75.0, review_threshold=90.0)
+
+    assert (result.threshold, result.review_threshold) == (75.0, 75.0)
+    assert [match.name for match in result.matches] == ["CONG TY TNHH THUONG MAI DONG TAM"]

@@ -9,14 +9,15 @@ from typing import Any
 import pytest
 import time_machine
 from django.core import mail
+from django.utils import timezone
 
 from apps.accounts.models import User
 from apps.billing.models import CreditAccount, CreditEntry, CreditHold
 from apps.billing.selectors import credit_summary
-from apps.billing.services import InsufficientCredit, grant_credits
+from apps.billing.services import InsufficientCredit, charge_credits, grant_credits
 from apps.leads.models import Company
 from apps.leads.tests.conftest import make_company, with_credits
-from apps.verification import checks, services
+from apps.verification import checks, selectors, services
 from apps.verification.models import CHECKS, Verification
 from apps.verification.tests.conftest import GENEROUS_TIME_LIMIT, Sources
 
@@ -538,3 +539,160 @@ def test_a_failing_mail_server_never_fails_a_settled_run(
     assert [r.getMessage() for r in caplog.records if r.name == "apps.core.mail"] == [
         f"Mail about verification {verification.pk} not sent"
     ]
+
+
+# What a run costs
+
+
+def delivered(found: tuple[str, ...], failed: tuple[str, ...] = ()) -> Verification:
+    """A run whose checks in `found` succeeded with data, those in `failed` errored (though
+    they stored data), and the others succeeded with none."""
+    run = Verification()
+    for check in CHECKS:
+        state = "error" if check in failed else "success"
+        run.mark(check, state, {"found_data": check in found or check in failed})
+    return run
+
+
+@pytest.mark.parametrize(
+    ("found", "failed", "credits"),
+    [
+        ((), (), 0),
+        (("sanctions",), (), 70),
+        (("sanctions", "website"), (), 80),
+        (("trade_data", "sanctions", "website"), (), 90),
+        (CHECKS, (), 100),
+        ((), ("company_profile", "trade_data"), 0),  # failed work is never charged
+        (("sanctions",), ("trade_data",), 70),
+    ],
+)
+def test_a_run_costs_70_and_10_for_each_further_check_that_found_data(
+    found: tuple[str, ...], failed: tuple[str, ...], credits: int
+) -> None:
+    assert services.run_credits(delivered(found, failed)) == credits
+
+
+STARTED = timezone.now()
+
+
+@pytest.mark.parametrize(
+    ("given", "charged", "until"),
+    [
+        (("success", "error", "pending", "success"), True, None),  # still running
+        (("success", "error", "success", "success"), False, None),  # not paid yet
+        (("success",) * 4, True, None),  # nothing to run again
+        (("success", "error", "success", "error"), True, STARTED + timedelta(days=7)),
+    ],
+)
+def test_the_errored_checks_of_a_paid_run_may_run_again_free_for_seven_days(
+    given: tuple[str, ...], charged: bool, until: Any
+) -> None:
+    run = Verification(started_at=STARTED, charged=charged)
+    for check, state in zip(CHECKS, given, strict=True):
+        run.mark(check, state)
+
+    assert services.free_retry_until(run) == until
+
+
+def test_an_errored_check_of_a_run_still_running_is_not_run_again(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    sources.screening.error = "The source did not answer within 8 seconds"
+    run(member, buyer, "sanctions")
+    sources.screening.error = ""
+
+    again = services.run_check(
+        user=member, company_id=buyer.pk, check="sanctions", domain="", retry=True
+    )
+
+    assert (again.run, again.state("sanctions"), sources.screening.calls) == (1, "error", 1)
+
+
+def test_a_new_run_after_a_finished_one_holds_and_charges_on_its_own(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    first = run_all(member, buyer)
+    grant_credits(member, amount=100, reason="pack", reference="order:second-run")
+
+    second = run_all(member, buyer)
+
+    assert (first.run, second.run) == (1, 2)
+    assert second.credits_charged == 100
+    charges = CreditEntry.objects.filter(reference=f"verification:{second.pk}:2")
+    assert sum(entry.amount for entry in charges) == -100
+    assert available(member) == 150 + 100 - 200
+
+
+def test_a_new_run_starts_from_pending_checks_with_its_domain_and_language(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    run_all(member, buyer)
+    grant_credits(member, amount=100, reason="pack", reference="order:second-run")
+
+    second = services.run_check(
+        user=member,
+        company_id=buyer.pk,
+        check="website",
+        domain="https://www.Other.example/",
+        language="vi",
+    )
+
+    assert second.states() == {
+        "company_profile": "pending",
+        "trade_data": "pending",
+        "sanctions": "pending",
+        "website": "success",
+    }
+    assert (second.domain, second.language) == ("other.example", "vi")
+    assert (second.credits_charged, second.charged, second.finished_at) == (0, False, None)
+    assert second.result("company_profile") == {}
+
+
+def lapse_hold(verification: Verification) -> None:
+    CreditHold.objects.filter(reference=f"verification:{verification.pk}:1").update(
+        expires_at=timezone.now() - timedelta(seconds=1)
+    )
+
+
+def test_a_run_whose_hold_lapsed_is_charged_from_the_balance(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    for check in CHECKS[:3]:
+        started = run(member, buyer, check)
+    lapse_hold(started)
+
+    verification = run(member, buyer, "website")
+
+    assert (verification.charged, verification.credits_charged) == (True, 100)
+    assert balance(member) == 150 - 100
+
+
+def test_a_run_whose_hold_lapsed_stays_unpaid_and_hidden_while_the_balance_is_short(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    for check in CHECKS[:3]:
+        started = run(member, buyer, check)
+    lapse_hold(started)
+    charge_credits(member, amount=100, reason="leads", reference="lead-email:1")
+
+    with pytest.raises(InsufficientCredit):
+        run(member, buyer, "website")
+
+    unpaid = Verification.objects.get(pk=started.pk)
+    assert (unpaid.finished, unpaid.charged, unpaid.credits_charged) == (True, False, 0)
+    with pytest.raises(InsufficientCredit):
+        selectors.results(member, buyer.pk, "en")
+    grant_credits(member, amount=100, reason="pack", reference="order:top-up")
+    assert selectors.results(member, buyer.pk, "en")["detail"]["credits_used"] == 100
+    assert balance(member) == 50 + 100 - 100
+
+
+def test_a_check_ending_after_a_newer_run_started_changes_nothing(
+    member: User, buyer: Company, sources: Sources
+) -> None:
+    started = run(member, buyer, "company_profile")
+
+    kept = services._record(started.pk, started.run - 1, "trade_data", "success", {"shipments": 9})
+
+    assert kept.state("trade_data") == "pending"
+    assert Verification.objects.get(pk=started.pk).result("trade_data") == {}
