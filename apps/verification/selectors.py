@@ -299,7 +299,8 @@ def results(user: User, company_id: int, language: str) -> dict[str, Any]:
         "recommendations": recommendations(evidence),
         "trust_verdict": [reason["text"] for reason in judged["reasons"]],
         "language": language,
-        "message": None if verification.credits_charged else services.INSUFFICIENT_DATA,
+        # What the run holds now: a check run again free may have found data since it settled.
+        "message": None if services.run_credits(verification) else services.INSUFFICIENT_DATA,
         "free_retry_until": services.free_retry_until(verification),
         "is_demo": verification.company.is_demo,
     }

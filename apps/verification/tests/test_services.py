@@ -296,6 +296,27 @@ def test_nothing_is_charged_when_all_four_fail(member: User, sources: Sources, d
     assert balance(member) == before
 
 
+def test_a_run_that_found_nothing_says_so_until_a_free_retry_finds_data(
+    member: User, sources: Sources
+) -> None:
+    company = make_company(name="Ghost Trading Ltd", domain="ghost.example")
+    sources.fail_all()
+    run_all(member, company)
+
+    def message() -> Any:
+        return selectors.results(member, company.pk, "en")["message"]
+
+    assert message() == services.INSUFFICIENT_DATA
+    sources.screening.error = ""
+
+    again = services.run_check(
+        user=member, company_id=company.pk, check="sanctions", domain="", retry=True
+    )
+
+    assert (again.state("sanctions"), again.credits_charged) == ("success", 0)
+    assert message() is None
+
+
 def test_a_balance_short_of_a_full_run_cannot_start_one(
     db: None, buyer: Company, sources: Sources
 ) -> None:
