@@ -17,9 +17,14 @@ from apps.verification.sanctions.imports import (
     OFAC_CONSOLIDATED,
     OFAC_SDN,
     UN_CONSOLIDATED,
+    ListFiles,
     SanctionsFileError,
+    date_from_name,
+    distinct_parties,
+    group_files,
     import_sanctions,
 )
+from apps.verification.sanctions.records import BadRow, ParsedParty
 from apps.verification.sanctions.screening import ScreeningStatus, screen
 
 pytestmark = pytest.mark.django_db
@@ -401,3 +406,140 @@ def test_the_command_wants_files_or_fetch() -> None:
         call_command("import_sanctions")
     with pytest.raises(CommandError, match="Give the list files, or --fetch"):
         call_command("import_sanctions", SDN, "--fetch")
+
+
+# Which list a file holds, by its name, and the date a list is published on.
+
+
+def test_a_companion_files_role_wins_over_the_list_named_beside_it() -> None:
+    sdn, alt, add = Path("sdn.csv"), Path("sdn_alt.csv"), Path("ofac-sdn-add.csv.gz")
+
+    [files] = group_files([add, alt, sdn])
+
+    assert files == ListFiles(OFAC_SDN, sdn, alt, add)
+    assert files.names == "sdn.csv, sdn_alt.csv, ofac-sdn-add.csv.gz"
+
+
+def test_both_ofac_lists_and_the_un_list_are_told_apart_by_their_names() -> None:
+    paths = [Path("un.xml.gz"), Path("CONS_PRIM.CSV"), Path("cons_alt.csv"), Path("SDN.CSV")]
+
+    lists = group_files(paths)
+
+    assert [(files.list_name, files.primary.name) for files in lists] == [
+        (OFAC_SDN, "SDN.CSV"),
+        (OFAC_CONSOLIDATED, "CONS_PRIM.CSV"),
+        (UN_CONSOLIDATED, "un.xml.gz"),
+    ]
+    assert lists[1].aliases == Path("cons_alt.csv")
+    assert lists[1].addresses is None
+
+
+@pytest.mark.parametrize(
+    ("paths", "message"),
+    [
+        (["sdn.csv", "ofac_sdn.csv"], "sdn.csv and ofac_sdn.csv: two sdn files"),
+        (["a.xml", "b.xml.gz"], "a.xml, b.xml.gz: two UN list files"),
+        (["list.csv"], "list.csv: not an OFAC CSV or UN XML list (by its name)"),
+        (["sdn.txt"], "sdn.txt: not an OFAC CSV or UN XML list (by its name)"),
+        (["cons_add.csv"], "cons_alt / cons_add files need their cons_prim file"),
+    ],
+)
+def test_files_that_make_no_list_are_refused_with_the_reason(
+    paths: list[str], message: str
+) -> None:
+    with pytest.raises(SanctionsFileError) as refusal:
+        group_files(map(Path, paths))
+
+    assert str(refusal.value) == message
+
+
+@pytest.mark.parametrize(
+    ("name", "day"),
+    [
+        ("sdn_2024-05-03.csv", date(2024, 5, 3)),
+        ("sdn_20240503.csv", date(2024, 5, 3)),
+        ("sdn-2024-0503.csv.gz", date(2024, 5, 3)),
+        ("sdn_2024-13-03.csv", None),
+        ("sdn.csv", None),
+    ],
+)
+def test_a_date_in_a_file_name_is_read_with_or_without_dashes(name: str, day: date | None) -> None:
+    assert date_from_name(Path(name)) == day
+
+
+def test_an_un_file_without_its_own_date_takes_the_date_given_else_none(tmp_path: Path) -> None:
+    path = tmp_path / "un_consolidated.xml"
+    path.write_text(
+        "<CONSOLIDATED_LIST><ENTITIES><ENTITY><DATAID>1</DATAID><FIRST_NAME>ACME</FIRST_NAME>"
+        "</ENTITY></ENTITIES></CONSOLIDATED_LIST>",
+        encoding="utf-8",
+    )
+
+    [undated] = import_sanctions([path])
+    [given] = import_sanctions([path], published=date(2026, 3, 1))
+
+    assert (undated.published_on, undated.published_note) == (None, "unknown: no dateGenerated")
+    assert (given.published_on, given.published_note) == (date(2026, 3, 1), "given on import")
+
+
+def test_the_un_files_own_date_comes_before_a_date_given_on_import() -> None:
+    [report] = import_sanctions([UN], published=date(2020, 1, 1))
+
+    assert (report.published_on, report.published_note) == (
+        date(2026, 2, 27),
+        "dateGenerated in the file",
+    )
+
+
+def test_a_date_given_on_import_comes_before_the_date_in_the_file_name() -> None:
+    [report] = import_sanctions([SDN], published=date(2024, 6, 1))
+
+    assert SanctionsList.objects.get(name=OFAC_SDN).published_on == date(2024, 6, 1)
+    assert report.published_note == "given on import"
+
+
+def test_the_progress_is_told_after_each_batch_as_entries_and_share_written() -> None:
+    told: list[tuple[int, float | None]] = []
+
+    import_sanctions([SDN, UN], progress=lambda written, share: told.append((written, share)))
+
+    assert told == [(6, 0.6), (10, 1.0)]
+
+
+def test_an_individuals_keys_keep_every_word_and_an_organisations_leave_out_legal_forms(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "un_consolidated.xml"
+    path.write_text(
+        '<CONSOLIDATED_LIST dateGenerated="2026-02-27">'
+        "<INDIVIDUALS><INDIVIDUAL><DATAID>1</DATAID><FIRST_NAME>JOHN</FIRST_NAME>"
+        "<SECOND_NAME>LTD</SECOND_NAME></INDIVIDUAL></INDIVIDUALS>"
+        "<ENTITIES><ENTITY><DATAID>2</DATAID><FIRST_NAME>JOHN LTD</FIRST_NAME>"
+        "<ENTITY_ALIAS><ALIAS_NAME>John Limited</ALIAS_NAME></ENTITY_ALIAS>"
+        "</ENTITY></ENTITIES></CONSOLIDATED_LIST>",
+        encoding="utf-8",
+    )
+
+    import_sanctions([path])
+
+    assert party(UN_CONSOLIDATED, "1").match_keys == ["john ltd"]
+    assert party(UN_CONSOLIDATED, "2").match_keys == ["john"]  # the alias adds no other key
+
+
+def test_an_entry_repeated_with_the_same_values_is_loaded_once() -> None:
+    first = ParsedParty("306", "BANCO", "entity", line=1)
+    again = ParsedParty("306", "BANCO", "entity", line=7)
+    bad_rows: list[BadRow] = []
+
+    assert list(distinct_parties([first, again], bad_rows)) == [first]
+    assert bad_rows == []
+
+
+def test_a_list_without_entries_or_bad_rows_is_refused_without_a_hint(tmp_path: Path) -> None:
+    path = tmp_path / "sdn.csv"
+    path.write_bytes(b"\r\n\x1a")
+
+    with pytest.raises(SanctionsFileError) as refusal:
+        import_sanctions([path])
+
+    assert str(refusal.value) == "sdn.csv: no OFAC SDN entries in the file"

@@ -63,3 +63,59 @@ def test_the_elf_names_and_abbreviations_are_kept_but_not_words_that_name_compan
     assert forms.isdisjoint(
         {"eine form mit sehr vielen langen wortern", "savings bank", "fund iv", "iv", "x"}
     )
+
+
+@pytest.mark.parametrize(
+    ("form", "kept"),
+    [
+        ("ii", False),  # a Roman numeral
+        ("xiv", False),
+        ("iv", False),
+        ("ivs", True),  # not a numeral: the Danish IVS
+        ("x", False),  # one letter
+        ("ab", True),
+    ],
+)
+def test_roman_numerals_and_one_letter_forms_are_left_out(
+    tmp_path: Path, form: str, kept: bool
+) -> None:
+    path = elf_file(tmp_path, [{ABBREVIATION_COLUMNS[1]: form}])
+
+    assert (form in derive_legal_forms(path)) is kept
+
+
+def test_a_name_of_six_words_is_kept_and_one_of_seven_left_out(tmp_path: Path) -> None:
+    six = "eins zwei drei vier funf sechs"
+    path = elf_file(tmp_path, [{NAME_COLUMNS[1]: six}, {NAME_COLUMNS[1]: f"{six} sieben"}])
+
+    forms = derive_legal_forms(path)
+
+    assert six in forms
+    assert f"{six} sieben" not in forms
+
+
+def test_the_forms_come_sorted_once_each_from_both_abbreviation_columns(tmp_path: Path) -> None:
+    path = elf_file(
+        tmp_path,
+        [
+            {ABBREVIATION_COLUMNS[0]: "ZZ Ltd.;GmbH", ABBREVIATION_COLUMNS[1]: "gmbh"},
+            {ABBREVIATION_COLUMNS[0]: "GmbH"},
+        ],
+    )
+
+    forms = derive_legal_forms(path)
+
+    assert forms == sorted(set(forms))
+    assert forms.count("gmbh") == 1
+    assert "zz ltd" in forms
+
+
+def test_a_form_holding_a_word_that_names_companies_is_left_out_even_when_added(
+    tmp_path: Path,
+) -> None:
+    path = elf_file(tmp_path, [{NAME_COLUMNS[0]: "Public Limited Company"}])
+
+    forms = derive_legal_forms(path)
+
+    assert "public limited company" not in forms  # 'public' is distinctive
+    assert "private limited company" in forms

@@ -8,7 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from apps.verification.sanctions.records import foreign_content, unique
+from apps.verification.sanctions.records import (
+    HEAD_BYTES,
+    BadRow,
+    ParsedParty,
+    foreign_content,
+    open_binary,
+    unique,
+)
 
 
 def test_a_rows_values_are_kept_stripped_once_each_in_their_first_order() -> None:
@@ -42,3 +49,44 @@ def test_a_gzipped_file_is_looked_at_unzipped(tmp_path: Path) -> None:
     path.write_bytes(gzip.compress(b"<html><body>Bad gateway</body></html>"))
 
     assert foreign_content(path) == "an HTML page"
+
+
+def test_a_gzipped_file_is_opened_as_its_unzipped_bytes(tmp_path: Path) -> None:
+    path = tmp_path / "un_consolidated.xml.gz"
+    path.write_bytes(gzip.compress(b"<CONSOLIDATED_LIST/>"))
+
+    with open_binary(path) as stream:
+        assert stream.read() == b"<CONSOLIDATED_LIST/>"
+
+
+def test_a_file_not_named_gz_is_opened_as_it_is(tmp_path: Path) -> None:
+    zipped = gzip.compress(b"<CONSOLIDATED_LIST/>")
+    path = tmp_path / "un_consolidated.xml"
+    path.write_bytes(zipped)
+
+    with open_binary(path) as stream:
+        assert stream.read() == zipped
+
+
+def test_an_html_tag_past_the_first_kilobyte_does_not_make_the_file_a_page(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "sdn.csv"
+    path.write_bytes(b"x" * HEAD_BYTES + b"<html>")
+
+    assert foreign_content(path) is None
+
+
+def test_a_json_answer_after_a_byte_order_mark_is_told_as_json(tmp_path: Path) -> None:
+    path = tmp_path / "sdn.csv"
+    path.write_bytes(b'\xef\xbb\xbf\r\n{"status": 503}')
+
+    assert foreign_content(path) == "a JSON document"
+
+
+def test_a_party_read_without_lists_has_empty_ones_and_no_date() -> None:
+    party = ParsedParty(source_id="1", name="ACME", kind="entity")
+
+    assert (party.programmes, party.aliases, party.countries) == ([], [], [])
+    assert (party.listed_on, party.remarks, party.line) == (None, "", 0)
+    assert BadRow(3, "unknown type").file == ""
