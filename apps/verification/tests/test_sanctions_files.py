@@ -22,7 +22,11 @@ from django.core.management import CommandError, call_command
 from apps.verification.management.commands import import_sanctions as command
 from apps.verification.models import SanctionedParty, SanctionsList
 from apps.verification.providers import SourceError
-from apps.verification.providers.sanctions_files import SanctionsFilesSource
+from apps.verification.providers.sanctions_files import (
+    SanctionsFilesSource,
+    last_modified,
+    not_a_list_file,
+)
 from apps.verification.sanctions.imports import (
     OFAC_CONSOLIDATED,
     OFAC_SDN,
@@ -241,3 +245,59 @@ def test_a_source_error_names_the_address(tmp_path: Path) -> None:
 
     with pytest.raises(SourceError, match=f"^{re.escape(UN)}: HTTP 503$"):
         SanctionsFilesSource(service).fetch(tmp_path)
+
+
+def answer(status: int = 200, headers: dict[str, str] | None = None, reason: str = "") -> Any:
+    response = requests.Response()
+    response.status_code, response.reason = status, reason
+    response.headers.update(headers or {})
+    return response
+
+
+@pytest.mark.parametrize(
+    ("response", "problem"),
+    [
+        (answer(200, {"Content-Type": "text/csv"}), None),
+        (answer(200, {"Content-Type": "application/octet-stream"}), None),
+        (answer(200), None),
+        (
+            answer(200, {"Content-Type": "Text/HTML; charset=utf-8"}),
+            "answered text/html instead of the list file",
+        ),
+        (
+            answer(200, {"Content-Type": "application/json"}),
+            "answered application/json instead of the list file",
+        ),
+        (answer(404, reason="Not Found"), "HTTP 404 Not Found"),
+        (answer(502), "HTTP 502"),
+    ],
+)
+def test_an_answer_is_a_list_file_only_with_200_and_no_page_or_json_type(
+    response: requests.Response, problem: str | None
+) -> None:
+    assert not_a_list_file(response) == problem
+
+
+def test_the_publication_is_the_day_of_last_modified_from_the_host() -> None:
+    response = answer(200, {"Last-Modified": "Fri, 03 May 2024 21:15:02 GMT"})
+
+    assert last_modified(f"{OFAC}SDN.CSV", response) == Publication(
+        date(2024, 5, 3), f"Last-Modified of the download from {OFAC_HOST}"
+    )
+
+
+def test_a_last_modified_that_is_not_a_date_leaves_the_date_unknown() -> None:
+    response = answer(200, {"Last-Modified": "yesterday"})
+
+    assert last_modified(f"{OFAC}SDN.CSV", response) == Publication(
+        None, f"unknown: {OFAC_HOST} sent no Last-Modified date"
+    )
+
+
+def test_a_download_that_fails_is_not_saved_under_the_lists_name(tmp_path: Path) -> None:
+    service = RecordedService.of("un_unavailable")
+
+    with pytest.raises(SourceError):
+        SanctionsFilesSource(service).download(UN, tmp_path / "un_consolidated.xml")
+
+    assert not (tmp_path / "un_consolidated.xml").exists()

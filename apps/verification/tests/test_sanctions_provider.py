@@ -5,6 +5,7 @@ an error, never 'clear'."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 import pytest
 
@@ -15,6 +16,9 @@ from apps.verification.providers.sanctions import (
     GRADE_REVIEW,
     NO_LIST_LOADED,
     ListScreener,
+    SanctionMatch,
+    ScreeningResult,
+    sanctions_screener,
 )
 
 pytestmark = pytest.mark.django_db
@@ -70,3 +74,42 @@ def test_the_lists_screened_are_named_with_their_dates_and_sizes(loaded_list: No
         2,
     )
     assert datetime.fromisoformat(screened.loaded_at).tzinfo is not None
+
+
+def test_the_scores_and_thresholds_travel_as_fractions_to_three_decimals(
+    loaded_list: None,
+) -> None:
+    result = ListScreener().screen("Dong Tam Trading Co., Ltd.")
+
+    assert (result.threshold, result.review_threshold) == (0.84, 0.8)
+    assert all(round(match.score, 3) == match.score for match in result.matches)
+
+
+def test_a_match_carries_its_listed_name_the_name_it_matched_and_its_list_date(
+    loaded_list: None,
+) -> None:
+    (hit,) = ListScreener().screen("Dong Tam Trading Co., Ltd.").hits
+
+    assert (hit.name, hit.matched_name, hit.list_date) == (
+        "CONG TY TNHH THUONG MAI DONG TAM",
+        "Dong Tam Trading Co., Ltd.",
+        "2026-01-15",
+    )
+
+
+def test_the_screener_is_the_lists_loaded_here_without_a_yente_address(settings: Any) -> None:
+    settings.VERIFICATION_YENTE_URL = ""
+
+    assert isinstance(sanctions_screener(), ListScreener)
+
+
+def test_a_screening_results_hits_and_reviews_are_picked_out_of_its_matches() -> None:
+    near = SanctionMatch("C", 0.7, "UN", "DPRK", None)
+    hit = SanctionMatch("A", 0.9, "UN", "DPRK", None, grade=GRADE_MATCH)
+    review = SanctionMatch("B", 0.81, "UN", "DPRK", None, grade=GRADE_REVIEW)
+
+    result = ScreeningResult(threshold=0.84, matches=(near, hit, review))
+
+    assert (result.hits, result.reviews) == ((hit,), (review,))
+    assert (result.review_threshold, result.lists) == (None, ())
+    assert near.grade == GRADE_NEAR

@@ -136,3 +136,100 @@ def test_the_grades_follow_the_threshold_and_the_band_below_it() -> None:
     assert [review.name for review in result.reviews] == ["Listed Traders Ltd"]
     assert result.review_threshold == pytest.approx(0.66)
     assert result.lists == ()
+
+
+def answered(*results: dict[str, Any]) -> FakeHttp:
+    return FakeHttp(
+        {("POST", URL): response(200, {"responses": {"q": {"results": list(results)}}})}
+    )
+
+
+def test_the_company_is_sent_with_its_aliases_and_country_to_the_dataset_asked(
+    settings: Any,
+) -> None:
+    settings.VERIFICATION_YENTE_DATASET = "sanctions"
+    url = "https://yente.tradewise.example/match/sanctions"
+    http = FakeHttp({("POST", url): response(200, {"responses": {"q": {"results": []}}})})
+
+    YenteScreener(http).screen("Dong Tam Trading", ["Đồng Tâm"], country="VN")
+    YenteScreener(http).screen("Dong Tam Trading")
+
+    assert [call["json"] for call in http.calls] == [
+        {
+            "queries": {
+                "q": {
+                    "schema": "Company",
+                    "properties": {"name": ["Dong Tam Trading", "Đồng Tâm"], "country": ["VN"]},
+                }
+            }
+        },
+        {"queries": {"q": {"schema": "Company", "properties": {"name": ["Dong Tam Trading"]}}}},
+    ]
+
+
+def test_a_results_programme_is_its_first_property_of_programme_then_topics() -> None:
+    http = answered(
+        {"caption": "A", "score": 0.9, "properties": {"programId": ["UN-SCKP"], "topics": ["x"]}},
+        {"caption": "B", "score": 0.9, "properties": {"program": ["", 7], "topics": ["sanction"]}},
+        {"caption": "C", "score": 0.9, "properties": {"topics": ["sanction", "debarment"]}},
+        {"caption": "D", "score": 0.9},
+    )
+
+    result = YenteScreener(http).screen("A")
+
+    assert [match.programme for match in result.matches] == [
+        "UN-SCKP",
+        "",  # an empty string is a value; the number is not
+        "sanction, debarment",
+        "",
+    ]
+
+
+def test_a_results_date_is_its_last_change_else_first_seen_as_a_day() -> None:
+    http = answered(
+        {"caption": "A", "score": 0.1, "last_change": "2026-01-15T10:00:00", "first_seen": "2020"},
+        {"caption": "B", "score": 0.1, "first_seen": "2022-11-20T08:00:00"},
+        {"caption": "C", "score": 0.1},
+    )
+
+    result = YenteScreener(http).screen("A")
+
+    assert [match.list_date for match in result.matches] == ["2026-01-15", "2022-11-20", None]
+
+
+def test_a_result_lists_its_datasets_and_matched_names() -> None:
+    http = answered(
+        {
+            "caption": "Dong Tam",
+            "score": 0.8,
+            "datasets": ["un_sc_sanctions", "us_ofac_sdn"],
+            "properties": {"name": ["Dong Tam", "Đông Tâm"]},
+        }
+    )
+
+    [match] = YenteScreener(http).screen("Dong Tam").matches
+
+    assert (match.list_name, match.matched_name) == (
+        "un_sc_sanctions, us_ofac_sdn",
+        "Dong Tam, Đông Tâm",
+    )
+
+
+@pytest.mark.parametrize(
+    "body", [{"responses": {}}, {"responses": {"q": {"results": None}}}, "not json"]
+)
+def test_an_answer_in_another_shape_is_a_source_error(body: Any) -> None:
+    http = FakeHttp({("POST", URL): response(200, body)})
+
+    with pytest.raises(SourceError) as failure:
+        YenteScreener(http).screen("Dong Tam")
+
+    assert str(failure.value) == YENTE_UNREACHABLE
+
+
+def test_the_review_band_never_falls_below_zero(settings: Any) -> None:
+    settings.VERIFICATION_YENTE_THRESHOLD = 0.01
+
+    result = YenteScreener(answered()).screen("Dong Tam")
+
+    assert (result.threshold, result.review_threshold) == (0.01, 0.0)
