@@ -15,9 +15,17 @@ from apps.verification.sanctions.matching import (
     Grade,
     Thresholds,
     Vocabulary,
+    agreed_share,
+    agreement_ceiling,
     agreement_of,
     compare,
+    counterparts,
     folded,
+    generic_positions,
+    letters_score,
+    penalty,
+    similarity,
+    string_score,
     weighed,
 )
 from apps.verification.sanctions.names import match_key
@@ -200,3 +208,113 @@ def test_a_word_weighs_less_the_more_of_the_entries_carry_it(
     vocabulary = Vocabulary({"word": carried_by}, 1_000)
 
     assert vocabulary.weight("word") == pytest.approx(weight, abs=0.001)
+
+
+def test_the_same_key_scores_a_hundred_and_an_empty_one_nothing() -> None:
+    assert similarity("sberbank", "sberbank") == 100.0
+    assert compare(weighed(""), weighed("sberbank")) == Comparison(0.0, Grade.NEAR)
+
+
+def test_words_written_together_score_as_the_words_apart() -> None:
+    assert string_score("good will", "goodwill") == 100.0
+    assert compare(weighed("dandong hongda"), weighed("dan dong hongda")) == Comparison(
+        100.0, Grade.MATCH
+    )
+
+
+def test_a_name_inside_a_longer_one_is_raised_halfway_to_the_containment_score() -> None:
+    # token sort 82.4 (siemens / siemens ag), no-space ratio 87.5, token set 100
+    assert string_score("siemens", "siemens ag") == 93.75
+
+
+def test_a_transliteration_variant_scores_as_the_same_letters() -> None:
+    assert string_score("kontsern", "concern") == pytest.approx(66.667, abs=0.001)
+    assert letters_score(weighed("kontsern"), weighed("concern")) == 100.0
+
+
+def test_below_the_floor_the_letters_score_is_kept_and_the_grade_is_near() -> None:
+    assert compare(weighed("ryonbong"), weighed("ryonbang"), floor=99.0) == Comparison(
+        87.5, Grade.NEAR
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "entry", "missing", "score"),
+    [
+        ("ryonbong sinhung", "ryonbong kapsan trading", 10.0, 56.7),  # the shorter name's word
+        ("ryonbong sinhung", "ryonbong kapsan", 10.0, 51.3),  # equally long: the worse side
+        ("ryonbong trading", "ryonbong", 0.0, 84.8),  # the longer name's words cost nothing
+    ],
+)
+def test_each_unmatched_word_of_the_shorter_name_costs_ten_points_by_its_weight(
+    name: str, entry: str, missing: float, score: float
+) -> None:
+    key, listed = weighed(name), weighed(entry)
+    agreed, entry_agreed = counterparts(key, listed)
+
+    assert penalty(key, agreed, listed, entry_agreed) == missing
+    assert compare(key, listed).score == score
+
+
+@pytest.mark.parametrize(
+    ("name", "entry", "comparison"),
+    [
+        ("galax ryonbong", "galaxy ryonbong", Comparison(96.6, Grade.MATCH)),  # two in common
+        ("galax shipping", "galaxy shipping", Comparison(96.6, Grade.REVIEW)),  # one, misspelt
+        ("korea national insurance", "korea national", Comparison(87.1, Grade.REVIEW)),
+        ("bank of armenia", "bank of america", Comparison(56.5, Grade.NEAR)),
+    ],
+)
+def test_the_words_in_common_set_the_best_grade_whatever_the_letters_score(
+    name: str, entry: str, comparison: Comparison
+) -> None:
+    assert compare(weighed(match_key(name)), weighed(match_key(entry))) == comparison
+
+
+def test_names_with_no_word_in_common_are_scaled_to_nothing() -> None:
+    name, entry = weighed("olam international"), weighed("int")
+    agreed, entry_agreed = counterparts(name, entry)
+
+    assert agreement_ceiling(name, agreed, entry, entry_agreed) == Grade.NEAR
+    assert (agreed_share(name, agreed), agreed_share(entry, entry_agreed)) == (0.0, 0.0)
+    assert compare(name, entry) == Comparison(0.0, Grade.NEAR)
+
+
+def test_a_word_meeting_words_written_apart_marks_them_all() -> None:
+    name, entry = weighed("dandong hongda"), weighed("dan dong hongda")
+
+    assert counterparts(name, entry) == (
+        [Agreement.EXACT, Agreement.EXACT],
+        [Agreement.EXACT, Agreement.EXACT, Agreement.EXACT],
+    )
+
+
+def test_the_longest_generic_phrase_is_taken_first_and_one_letter_weighs_as_generic() -> None:
+    assert generic_positions(("xuat", "nhap", "khau", "ryonbong")) == {0, 1, 2}
+    assert weighed("a ryonbong").weights == (GENERIC_WEIGHT, 1.0)
+    assert weighed("a ryonbong").distinctive == (False, True)
+
+
+def test_a_word_shorter_than_four_letters_is_not_found_inside_a_longer_one() -> None:
+    spelt = ("tec", folded("tec"))
+    longer = ("technology", folded("technology"))
+
+    assert agreement_of(spelt, longer, single=True, generic=False) == Agreement.NONE
+
+
+def test_an_entrys_word_is_counted_once_however_many_of_its_names_carry_it() -> None:
+    vocabulary = Vocabulary.of([["gazprom", "gazprom neft"], ["neft"]])
+
+    assert vocabulary == Vocabulary({"gazprom": 1, "neft": 2}, 2)
+
+
+def test_with_the_review_band_above_the_threshold_a_score_under_the_threshold_is_near() -> None:
+    thresholds = Thresholds(match=80.0, review=90.0)
+
+    assert thresholds.grade(79.9, Grade.MATCH) == Grade.NEAR
+    assert thresholds.grade(80.0, Grade.MATCH) == Grade.MATCH
+
+
+def test_doubled_letters_fold_to_one_and_the_thresholds_are_eighty_four_and_eighty() -> None:
+    assert (folded("phillips"), folded("kontsern")) == ("filips", "concern")
+    assert (MATCH_THRESHOLD, REVIEW_THRESHOLD) == (84.0, 80.0)

@@ -314,3 +314,74 @@ def test_a_review_threshold_above_the_threshold_is_lowered_to_it() -> None:
 
     assert (result.threshold, result.review_threshold) == (75.0, 75.0)
     assert [match.name for match in result.matches] == ["CONG TY TNHH THUONG MAI DONG TAM"]
+
+
+@pytest.mark.usefixtures("loaded_list")
+def test_the_names_screened_are_stripped_once_each_and_blanks_left_out() -> None:
+    result = screen(" Dong Tam Trading ", aliases=["Dong Tam Trading", "", "  ", "Đông Tâm"])
+
+    assert result.names == ["Dong Tam Trading", "Đông Tâm"]
+
+
+@pytest.mark.usefixtures("loaded_list")
+def test_a_name_of_legal_forms_only_has_no_words_to_screen_and_is_clear() -> None:
+    result = screen("Co., Ltd.")
+
+    assert result.status == ScreeningStatus.CLEAR
+    assert (result.matches, result.reviews, result.nearest) == ([], [], [])
+
+
+@pytest.mark.usefixtures("loaded_list")
+def test_a_match_through_an_alias_names_the_alias_it_matched() -> None:
+    [match] = screen("Dong Tam Trading Co., Ltd.").matches
+
+    assert (match.name, match.matched_name) == (
+        "CONG TY TNHH THUONG MAI DONG TAM",
+        "Dong Tam Trading Co., Ltd.",
+    )
+    assert (match.source_id, match.kind, match.listed_on) == ("1", "entity", date(2025, 3, 1))
+    assert match.countries == ["Viet Nam"]
+    assert match.same_country is None  # no country given
+
+
+@pytest.mark.usefixtures("loaded_list")
+def test_the_lists_screened_are_reported_with_their_date_note_and_size() -> None:
+    [screened] = screen("Hamburg Coffee Roasters GmbH").lists
+
+    assert (
+        screened.name,
+        screened.published_on,
+        screened.published_note,
+        screened.entry_count,
+    ) == ("UN Consolidated", date(2026, 1, 15), "dateGenerated in the file", 2)
+
+
+def test_an_alias_not_found_again_falls_back_to_the_listed_name() -> None:
+    party = screening.ListedParty(
+        pk=1,
+        source_id="1",
+        list_name="UN Consolidated",
+        list_published_on=None,
+        name="DONG TAM",
+        kind="entity",
+        aliases=["Dong Tam Trading Co., Ltd."],
+        programmes=[],
+        countries=[],
+        listed_on=None,
+    )
+
+    assert screening.alias_for(party, "dong tam trading") == "Dong Tam Trading Co., Ltd."
+    assert screening.alias_for(party, "no such key") == "DONG TAM"
+
+
+def test_near_names_alone_are_shown_as_evidence_with_the_thresholds_used() -> None:
+    ranked = [found("NEAR", 75.0, Grade.NEAR)]
+
+    clear = graded_screening(ScreeningStatus.CLEAR, Thresholds(), ["X"], ranked, [])
+
+    assert (clear.matches, clear.reviews, clear.nearest) == ([], [], ranked)
+    assert (clear.threshold, clear.review_threshold) == (MATCH_THRESHOLD, REVIEW_THRESHOLD)
+
+
+def test_candidates_are_looked_up_by_their_words_in_sorted_order() -> None:
+    assert screening.sorted_words("trading dong tam") == "dong tam trading"
