@@ -158,6 +158,11 @@ VERDICT_REASONS: dict[str, dict[str, str]] = {
         "vi": "{shipments} lô hàng được ghi nhận; nhập khẩu mã HS {hs_code} từ {country}, lô hàng gần nhất cách đây {age}.",
         "zh": "有{shipments}条货运记录；从{country}进口HS {hs_code}，最近一次发货在{age}前。",
     },
+    "export_records": {
+        "en": "Exports on record, no imports: ships HS {hs_code} to {country}, last shipment {age} ago.",
+        "vi": "Có lô hàng xuất khẩu, không có lô nhập khẩu: xuất mã HS {hs_code} sang {country}, lô hàng gần nhất cách đây {age}.",
+        "zh": "有出口记录，无进口记录：向{country}出口HS {hs_code}，最近一次发货在{age}前。",
+    },
     "no_trade_records": {
         "en": "No shipments on record in the trade data: no proof that this company trades.",
         "vi": "Không có lô hàng nào trong dữ liệu thương mại: chưa có bằng chứng công ty này giao dịch.",

@@ -162,6 +162,22 @@ def _trade_reasons(evidence: Evidence, language: str) -> list[Reason]:
     last = trade.last_transaction
     if last is None:
         return [Reason(check, "no_trade_records", Level.PARTLY_VERIFIED, source="trade data")]
+    if not trade.import_history and trade.export_history:
+        # An exporter only: its count and partners are a buyer's, so the last export speaks.
+        return [
+            Reason(
+                check,
+                "export_records",
+                Level.VERIFIED,
+                source="trade data",
+                source_date=last.date[:10],
+                params={
+                    "hs_code": last.hs_code,
+                    "country": country_name(last.importer_country, language),
+                    "age": texts.age_text(_days_since(last.date), language),
+                },
+            )
+        ]
     partner = trade.partner_countries[0].country if trade.partner_countries else None
     top = trade.top_products[0].hs_code if trade.top_products else None
     return [

@@ -1,6 +1,8 @@
 """The verdict of a run, computed from the evidence its checks stored: the fixed order of the
 statuses, the reasons with their sources and dates, and the same words in three languages."""
 
+# ruff: noqa: RUF001
+
 from __future__ import annotations
 
 from datetime import date, timedelta
@@ -256,12 +258,15 @@ def test_a_screening_that_names_no_list_cannot_vouch_for_a_clear_result() -> Non
     assert "screened_clear" not in codes(verification)
 
 
-def reasons_of(verification: Verification, check: str) -> list[dict[str, Any]]:
-    return [reason for reason in judged(verification)["reasons"] if reason["check"] == check]
+def reasons_of(
+    verification: Verification, check: str, language: str = "en"
+) -> list[dict[str, Any]]:
+    reasons = judged(verification, language)["reasons"]
+    return [reason for reason in reasons if reason["check"] == check]
 
 
-def only_reason(verification: Verification, check: str) -> dict[str, Any]:
-    [reason] = reasons_of(verification, check)
+def only_reason(verification: Verification, check: str, language: str = "en") -> dict[str, Any]:
+    [reason] = reasons_of(verification, check, language)
     return reason
 
 
@@ -444,6 +449,37 @@ def test_trade_records_name_the_top_product_and_partner_or_else_the_last_shipmen
 
     assert (reason["code"], reason["level"]) == ("trade_records", "verified")
     assert (reason["source"], reason["source_date"]) == ("trade data", "2026-09-01")
+    assert reason["text"] == text
+
+
+LAST_EXPORT = {**LAST_IMPORT, "exporter_country": "NL", "importer_country": "DE"}
+
+
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [
+        (
+            "en",
+            "Exports on record, no imports: ships HS 080131 to Germany, "
+            "last shipment 3 months ago.",
+        ),
+        ("zh", "有出口记录，无进口记录：向德国出口HS 080131，最近一次发货在3个月前。"),
+    ],
+)
+def test_an_exporter_without_imports_is_told_by_its_last_export_not_as_a_buyer_of_its_own_goods(
+    language: str, text: str
+) -> None:
+    run = trade_run(
+        shipments=0, import_history=[], export_history=[LAST_EXPORT], last_transaction=LAST_EXPORT
+    )
+    with time_machine.travel(date(2026, 12, 2), tick=False):
+        reason = only_reason(run, "trade_data", language)
+
+    assert (reason["code"], reason["level"], reason["source_date"]) == (
+        "export_records",
+        "verified",
+        "2026-09-01",
+    )
     assert reason["text"] == text
 
 
