@@ -530,3 +530,178 @@ def test_a_failing_mail_server_leaves_a_report_request_stored_and_answered(
     assert [r.getMessage() for r in caplog.records if r.name == "apps.core.mail"] == [
         f"Mail about report request {stored.pk} not sent"
     ] * 2
+
+
+# Wrong input is a 4xx with the field's message and code, never a 500.
+
+
+def test_a_report_request_without_report_types_names_the_field_and_its_code(
+    member_client: Client, buyer: Company
+) -> None:
+    response = member_client.post(
+        f"{BASE}/{buyer.pk}/request-report",
+        {**FORM, "report_types": []},
+        content_type="application/json",
+    )
+
+    assert response.status_code == 422
+    assert response.json() == {
+        "data": {
+            "error": "Please select at least one report type",
+            "fields": {"report_types": ["Please select at least one report type"]},
+        },
+        "meta": {
+            "message": "Please select at least one report type",
+            "code": "validation_failed",
+            "field_codes": {"report_types": "report_type_required"},
+        },
+    }
+
+
+def test_a_report_type_not_on_the_form_is_refused_as_unknown(
+    member_client: Client, buyer: Company
+) -> None:
+    response = member_client.post(
+        f"{BASE}/{buyer.pk}/request-report",
+        {**FORM, "report_types": ["Company Ownership", "Gossip"]},
+        content_type="application/json",
+    )
+
+    assert response.status_code == 422
+    assert response.json()["meta"]["field_codes"] == {"report_types": "report_type_unknown"}
+    assert response.json()["data"]["fields"] == {"report_types": ["Unknown report type"]}
+    assert not ReportRequest.objects.exists()
+
+
+def test_a_report_request_about_an_unknown_company_is_not_found(member_client: Client) -> None:
+    response = member_client.post(
+        f"{BASE}/999999/request-report",
+        {**FORM, "report_types": ["Other"]},
+        content_type="application/json",
+    )
+
+    assert (response.status_code, response.json()["meta"]) == (
+        404,
+        {"message": "Company not found", "code": "not_found"},
+    )
+    assert not ReportRequest.objects.exists()
+
+
+def test_every_wrong_field_of_a_form_is_named_and_the_first_is_the_message(
+    member_client: Client,
+) -> None:
+    response = member_client.post(
+        f"{BASE}/request-contact",
+        {**FORM, "first_name": "", "email": "lan"},
+        content_type="application/json",
+    )
+
+    assert response.status_code == 422
+    assert response.json()["meta"]["message"] == "First name is required"
+    assert response.json()["meta"]["field_codes"] == {
+        "first_name": "first_name_required",
+        "email": "email_invalid",
+    }
+
+
+def test_a_body_that_is_not_json_is_a_bad_request(member_client: Client) -> None:
+    response = member_client.post(
+        f"{BASE}/request-contact", "{not json", content_type="application/json"
+    )
+
+    assert (response.status_code, response.json()["meta"]["message"]) == (
+        400,
+        "Cannot parse request body",
+    )
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("first_name", "Lan\nNguyen", "Use a single line, without line breaks or tabs"),
+        ("first_name", "x" * 121, "String should have at most 120 characters"),
+        ("email", "x" * 250 + "@a.vn", "String should have at most 254 characters"),
+    ],
+)
+def test_a_form_field_of_several_lines_or_too_long_is_refused_by_name(
+    member_client: Client, field: str, value: str, message: str
+) -> None:
+    response = member_client.post(
+        f"{BASE}/request-contact", {**FORM, field: value}, content_type="application/json"
+    )
+
+    assert response.status_code == 422
+    assert response.json()["data"]["fields"] == {field: [message]}
+
+
+@pytest.mark.parametrize(
+    ("company_id", "message"),
+    [
+        ("0", "Input should be greater than or equal to 1"),
+        ("abc", "Input should be a valid integer, unable to parse string as an integer"),
+        ("99999999999999999999999", "Input should be less than or equal to 9223372036854775807"),
+    ],
+)
+def test_a_company_id_that_is_no_record_id_is_refused_before_the_database(
+    member_client: Client, company_id: str, message: str
+) -> None:
+    response = member_client.get(f"{BASE}/{company_id}")
+
+    assert response.status_code == 422
+    assert response.json()["data"]["fields"] == {"company_id": [message]}
+
+
+def test_a_checks_domain_of_several_lines_is_refused_and_nothing_runs(
+    member_client: Client, buyer: Company, sources: Sources
+) -> None:
+    response = member_client.post(
+        f"{BASE}/{buyer.pk}/checks/website",
+        {"domain": "dutchnut.example\nevil.example"},
+        content_type="application/json",
+    )
+
+    assert response.status_code == 422
+    assert response.json()["meta"]["field_codes"] == {"domain": "single_line"}
+    assert sources.website.calls == 0
+    assert member_client.get("/fast-ai/v1/users/lead-verification").json()["data"] == []
+
+
+@pytest.mark.parametrize(
+    "section", ["results", "shipments/summary", "sanctions/check", "domains/check"]
+)
+def test_the_result_and_its_sections_of_a_company_never_verified_are_not_found(
+    member_client: Client, buyer: Company, section: str
+) -> None:
+    response = member_client.get(f"{BASE}/{buyer.pk}/{section}")
+
+    assert (response.status_code, response.json()["meta"]) == (
+        404,
+        {"message": "This company has not been verified yet", "code": "not_found"},
+    )
+
+
+def test_a_search_with_control_characters_is_refused_naming_the_field(
+    member_client: Client,
+) -> None:
+    response = member_client.get(BASE, {"name": "dutch\x00nut"})
+
+    assert response.status_code == 422
+    assert response.json()["meta"]["code"] == "invalid_characters"
+    assert response.json()["data"]["fields"] == {
+        "name": ["Text must not contain control characters"]
+    }
+
+
+def test_a_signed_out_visitor_is_refused_every_verification_path(
+    client: Client, buyer: Company
+) -> None:
+    statuses = {
+        client.get(f"{BASE}/{buyer.pk}").status_code,
+        client.get(f"{BASE}/{buyer.pk}/results").status_code,
+        client.get(BASE, {"name": "dutch nut"}).status_code,
+        client.post(
+            f"{BASE}/{buyer.pk}/checks/website", {}, content_type="application/json"
+        ).status_code,
+    }
+
+    assert statuses == {401}
