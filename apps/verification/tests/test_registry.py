@@ -14,13 +14,19 @@ from unittest.mock import ANY
 import pytest
 import requests
 
-from apps.accounts.tests.http import FakeHttp, Replay
+from apps.accounts.tests.http import FakeHttp, Replay, response
 from apps.leads.models import Company
 from apps.leads.tests.conftest import make_company
 from apps.verification import checks
 from apps.verification.models import RegistryCache
 from apps.verification.providers import SourceError
-from apps.verification.providers.registry import GleifRegistry, company_registry
+from apps.verification.providers.registry import (
+    GleifRegistry,
+    _best_match,
+    _legal_name_keys,
+    company_registry,
+    record_fields,
+)
 
 RECORDINGS = Path(__file__).parent / "recordings" / "gleif"
 GLEIF = "https://api.gleif.org/api/v1"
@@ -224,3 +230,159 @@ def test_the_registry_answer_is_kept_and_not_asked_again_until_it_is_old(
     )
     use_registry(monkeypatch, replay("found"))
     assert checks.company_profile(buyer, "").result["registry"]["status"] == "found"
+
+
+# The records read without recordings
+
+LEI_RECORDS = f"{GLEIF}/lei-records"
+
+
+def lei_record(
+    lei: str,
+    name: str,
+    status: str = "ACTIVE",
+    registration: str = "ISSUED",
+    **entity: Any,
+) -> dict[str, Any]:
+    return {
+        "id": lei,
+        "attributes": {
+            "lei": lei,
+            "entity": {"legalName": {"name": name}, "status": status, **entity},
+            "registration": {"status": registration},
+        },
+    }
+
+
+def test_an_lei_records_fields_are_read_with_its_dates_as_days() -> None:
+    record = {
+        "id": "724500D7N8T5R4D1NG57",
+        "attributes": {
+            "entity": {
+                "legalName": {"name": "DUTCH NUT TRADING B.V."},
+                "jurisdiction": "NL",
+                "legalAddress": {"city": "Rotterdam", "country": "NL"},
+                "status": "ACTIVE",
+            },
+            "registration": {
+                "status": "ISSUED",
+                "initialRegistrationDate": "2014-02-10T09:00:00Z",
+                "nextRenewalDate": "2027-02-10T09:00:00Z",
+            },
+        },
+    }
+
+    assert record_fields(record) == {
+        "legal_name": "DUTCH NUT TRADING B.V.",
+        "lei": "724500D7N8T5R4D1NG57",  # the id when the attributes carry none
+        "jurisdiction": "NL",
+        "city": "Rotterdam",
+        "country": "NL",
+        "entity_status": "ACTIVE",
+        "registration_status": "ISSUED",
+        "initial_registration_date": "2014-02-10",
+        "next_renewal_date": "2027-02-10",
+    }
+
+
+def test_a_record_without_attributes_has_empty_fields_and_no_dates() -> None:
+    assert record_fields({}) == {
+        "legal_name": "",
+        "lei": "",
+        "jurisdiction": "",
+        "city": "",
+        "country": "",
+        "entity_status": "",
+        "registration_status": "",
+        "initial_registration_date": None,
+        "next_renewal_date": None,
+    }
+
+
+def test_other_legal_names_count_but_previous_and_trading_names_do_not() -> None:
+    record = lei_record(
+        "1",
+        "Công ty TNHH Đông Tâm",
+        otherNames=[
+            {"name": "Dong Tam Trading Company Limited", "type": "ALTERNATIVE_LANGUAGE_LEGAL_NAME"},
+            {"name": "Old Name Co", "type": "PREVIOUS_LEGAL_NAME"},
+            {"name": "Dong Tam Brand", "type": "TRADING_OR_OPERATING_NAME"},
+        ],
+        transliteratedOtherNames=[
+            {"name": "CONG TY TNHH DONG TAM", "type": "AUTO_ASCII_TRANSLITERATED_LEGAL_NAME"}
+        ],
+    )
+
+    assert _legal_name_keys(record) == {"dong tam", "dong tam trading"}
+
+
+def test_among_records_of_the_name_the_active_one_with_an_issued_lei_is_chosen() -> None:
+    records = [
+        lei_record("LAPSED", "Nordkern Foods GmbH", registration="LAPSED"),
+        lei_record("INACTIVE", "NORDKERN FOODS GMBH", status="INACTIVE"),
+        lei_record("OTHER", "Nordkern Foods Holding GmbH"),
+        lei_record("ACTIVE", "Nordkern Foods G.m.b.H."),
+    ]
+
+    assert _best_match(records, "Nordkern Foods GmbH")["id"] == "ACTIVE"  # type: ignore[index]
+    assert _best_match(records[2:3], "Nordkern Foods GmbH") is None
+
+
+def test_a_record_in_lesser_standing_is_still_chosen_when_it_alone_has_the_name() -> None:
+    records = [lei_record("INACTIVE", "Nordkern Foods GmbH", status="INACTIVE")]
+
+    assert _best_match(records, "Nordkern Foods")["id"] == "INACTIVE"  # type: ignore[index]
+
+
+def test_a_record_without_a_parent_link_has_no_direct_parent(settings: Any) -> None:
+    http = FakeHttp(
+        {("GET", LEI_RECORDS): response(200, {"data": [lei_record("L1", "Nordkern Foods GmbH")]})}
+    )
+
+    settings.VERIFICATION_REGISTRY_URL = f"{GLEIF}/"
+
+    found = GleifRegistry(http).find_company(name="Nordkern Foods GmbH", country="")
+
+    assert found is not None
+    assert found["direct_parent"] is None
+    assert http.calls[0]["params"] == {
+        "filter[entity.legalName]": "Nordkern Foods GmbH",
+        "page[size]": "20",
+    }
+    assert http.calls[0]["url"] == LEI_RECORDS  # the closing slash of the address left out
+
+
+def test_a_parent_link_answering_in_another_shape_gives_no_direct_parent() -> None:
+    parent = f"{GLEIF}/lei-records/P1"
+    record = {
+        **lei_record("L1", "Nordkern Foods GmbH"),
+        "relationships": {"direct-parent": {"links": {"lei-record": parent}}},
+    }
+    http = FakeHttp(
+        {
+            ("GET", LEI_RECORDS): response(200, {"data": [record]}),
+            ("GET", parent): response(200, {"data": []}),
+        }
+    )
+
+    found = GleifRegistry(http).find_company(name="Nordkern Foods GmbH", country="DE")
+
+    assert found is not None
+    assert found["direct_parent"] is None
+
+
+@pytest.mark.parametrize("body", [{"errors": []}, {"data": {"id": "L1"}}, ["L1"]])
+def test_a_records_answer_without_a_list_of_records_is_a_source_error(body: Any) -> None:
+    http = FakeHttp({("GET", LEI_RECORDS): response(200, body)})
+
+    with pytest.raises(SourceError) as failure:
+        GleifRegistry(http).search_companies(name="Nordkern")
+
+    assert str(failure.value) == "The company registry (GLEIF) answered in an unexpected form"
+
+
+def test_a_search_answered_404_finds_no_record() -> None:
+    http = FakeHttp({("GET", LEI_RECORDS): response(404, "")})
+
+    assert GleifRegistry(http).search_companies(name="Nordkern") == []
+    assert http.calls[0]["params"] == {"filter[fulltext]": "Nordkern", "page[size]": "20"}

@@ -13,10 +13,18 @@ import pytest
 import requests
 from django.test import Client
 
-from apps.accounts.tests.http import FakeHttp, Replay
+from apps.accounts.tests.http import FakeHttp, Replay, response
 from apps.verification.providers import SourceError, SourceNotConfigured, websearch
 from apps.verification.providers.registry import GleifRegistry
-from apps.verification.providers.websearch import BraveSearch, internet_search, web_search
+from apps.verification.providers.websearch import (
+    RESULTS,
+    BraveSearch,
+    _holds_every_word,
+    _on_domain,
+    _one_per_domain,
+    internet_search,
+    web_search,
+)
 
 RECORDINGS = Path(__file__).parent / "recordings"
 BRAVE = "https://api.search.brave.com/res/v1/web/search"
@@ -226,3 +234,99 @@ def test_each_answer_is_kept_so_the_same_search_asks_no_source_again(
     ]
     assert len(sources["web"].calls) == 1
     assert len(sources["registry"].calls) == 1
+
+
+# The rules of the web search's answers, without recordings
+
+
+def searched(body: Any) -> tuple[list[dict[str, Any]], FakeHttp]:
+    http = FakeHttp({("GET", BRAVE): response(200, body)})
+    return BraveSearch(http).find_companies(name="Dutch Nut", website="dutchnut.example"), http
+
+
+def test_each_domain_is_kept_once_with_its_first_title_and_www_left_out() -> None:
+    sites = _one_per_domain(
+        [
+            {"title": "Dutch Nut Trading", "url": "https://www.dutchnut.example/en"},
+            {"title": "Dutch Nut: contact", "url": "https://dutchnut.example/contact"},
+            {"url": "https://nuts.example/"},
+            {"title": "No address"},
+            {"title": "Empty address", "url": ""},
+        ]
+    )
+
+    assert sites == [
+        {
+            "title": "Dutch Nut Trading",
+            "domain": "dutchnut.example",
+            "url": "https://www.dutchnut.example/en",
+        },
+        {"title": "nuts.example", "domain": "nuts.example", "url": "https://nuts.example/"},
+    ]
+
+
+def test_the_query_is_the_name_and_the_website_with_the_key_and_the_count() -> None:
+    _, http = searched({"web": {"results": []}})
+
+    [call] = http.calls
+    assert call["params"] == {"q": "Dutch Nut dutchnut.example", "count": str(RESULTS)}
+    assert call["headers"] == {
+        "Accept": "application/json",
+        "X-Subscription-Token": "recorded-key",
+    }
+    assert call["timeout"] == 5.0
+
+
+@pytest.mark.parametrize("body", [{}, {"web": None}, {"web": {"results": None}}])
+def test_an_answer_without_web_results_finds_no_site(body: Any) -> None:
+    sites, _ = searched(body)
+
+    assert sites == []
+
+
+def test_results_that_are_not_objects_are_left_out() -> None:
+    sites, _ = searched(
+        {"web": {"results": ["text", 7, {"title": "A", "url": "https://a.example"}]}}
+    )
+
+    assert [site["domain"] for site in sites] == ["a.example"]
+
+
+def test_an_answer_that_is_not_an_object_is_a_source_error() -> None:
+    with pytest.raises(SourceError) as failure:
+        searched([{"title": "A"}])
+
+    assert str(failure.value) == (
+        "The web search source (Brave Search) answered in an unexpected form"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "query", "holds"),
+    [
+        ("Dutch Nut Trading B.V.", "dutch nut", True),
+        ("Dutch Nut Trading B.V.", "nut dutch", True),
+        ("Dutch Nut Trading B.V.", "dutch nuts", False),
+        ("Dutch Trading", "dutch nut", False),
+        ("Anything at all", "", True),
+    ],
+)
+def test_a_found_name_counts_when_it_holds_every_word_of_the_query(
+    text: str, query: str, holds: bool
+) -> None:
+    assert _holds_every_word(text, query) is holds
+
+
+@pytest.mark.parametrize(
+    ("domain", "wanted", "on"),
+    [
+        ("dutchnut.example", "dutchnut.example", True),
+        ("shop.dutchnut.example", "dutchnut.example", True),
+        ("notdutchnut.example", "dutchnut.example", False),
+        ("dutchnut.example.evil", "dutchnut.example", False),
+    ],
+)
+def test_a_site_counts_when_it_is_the_domain_or_one_of_its_subdomains(
+    domain: str, wanted: str, on: bool
+) -> None:
+    assert _on_domain(domain, wanted) is on
