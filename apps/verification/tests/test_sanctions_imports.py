@@ -543,3 +543,71 @@ def test_a_list_without_entries_or_bad_rows_is_refused_without_a_hint(tmp_path: 
         import_sanctions([path])
 
     assert str(refusal.value) == "sdn.csv: no OFAC SDN entries in the file"
+
+
+# The command's options
+
+
+def test_the_command_dates_the_ofac_files_by_the_published_option(tmp_path: Path) -> None:
+    undated = tmp_path / "sdn.csv"
+    shutil.copy(SDN, undated)
+    out = StringIO()
+
+    call_command(
+        "import_sanctions", undated, "--published", "2024-06-01", "--no-progress", stdout=out
+    )
+
+    assert "published 2024-06-01 (given on import)" in out.getvalue()
+    assert SanctionsList.objects.get(name=OFAC_SDN).published_on == date(2024, 6, 1)
+
+
+def test_the_command_lists_no_more_bad_rows_than_asked(tmp_path: Path) -> None:
+    path = tmp_path / "sdn.csv"
+    path.write_bytes(
+        sdn_line("306", b"BANCO NACIONAL DE CUBA")
+        + b"".join(f'x{number},"NO NUMBER",-0- \r\n'.encode() for number in range(5))
+        + b"\x1a"
+    )
+    out, err = StringIO(), StringIO()
+
+    call_command(
+        "import_sanctions", path, "--show-bad", "2", "--no-progress", stdout=out, stderr=err
+    )
+
+    assert err.getvalue().splitlines() == [
+        "sdn.csv line 2: 3 columns, expected 12",
+        "sdn.csv line 3: 3 columns, expected 12",
+    ]
+    assert "5 bad rows" in out.getvalue()
+
+
+def test_the_command_names_a_companion_file_a_bad_line_is_in(tmp_path: Path) -> None:
+    alt = tmp_path / "alt.csv"
+    alt.write_bytes(b'306,1,"aka","' + b"x" * 1_100_000 + b'"\r\n\x1a')
+    err = StringIO()
+
+    call_command("import_sanctions", SDN, alt, "--no-progress", stdout=StringIO(), stderr=err)
+
+    assert err.getvalue().splitlines() == [
+        "alt.csv line 1: the line is longer than 1,048,576 bytes"
+    ]
+
+
+def test_the_command_refuses_files_that_make_no_list_by_their_names(tmp_path: Path) -> None:
+    people = tmp_path / "people.csv"
+    people.write_text("name\r\n", encoding="utf-8")
+
+    with pytest.raises(CommandError) as refusal:
+        call_command("import_sanctions", people, "--no-progress")
+
+    assert str(refusal.value) == f"{people}: not an OFAC CSV or UN XML list (by its name)"
+    assert not SanctionsList.objects.exists()
+
+
+def test_the_command_with_if_empty_loads_when_no_list_is_loaded() -> None:
+    out = StringIO()
+
+    call_command("import_sanctions", "--if-empty", SDN, "--no-progress", stdout=out)
+
+    assert out.getvalue().startswith("OFAC SDN: 6 entries from ofac_sdn_2024-05-03.csv")
+    assert SanctionsList.objects.get().name == OFAC_SDN

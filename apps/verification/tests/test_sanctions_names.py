@@ -69,3 +69,20 @@ def test_the_longest_legal_form_is_taken_out_first() -> None:
     words = ["cong", "ty", "trach", "nhiem", "huu", "han", "dong", "tam"]
 
     assert strip_legal_forms(words) == ["dong", "tam"]
+
+
+def test_a_chinese_legal_form_is_taken_off_the_end_of_a_name_only() -> None:
+    assert tokens("丹东有限公司") == ["dan", "dong"]
+    assert tokens("有限公司丹东") == ["you", "xian", "gong", "si", "dan", "dong"]
+
+
+def test_a_name_that_is_only_a_chinese_legal_form_keeps_it() -> None:
+    assert tokens("有限公司") == ["you", "xian", "gong", "si"]
+
+
+def test_full_width_letters_are_read_as_plain_ones() -> None:
+    assert tokens("\uff21\uff22\uff23 Trading") == ["abc", "trading"]
+
+
+def test_a_name_of_marks_only_has_no_key() -> None:
+    assert (match_key("— / —"), match_key("...")) == ("", "")

@@ -324,8 +324,8 @@ def test_the_names_screened_are_stripped_once_each_and_blanks_left_out() -> None
 
 
 @pytest.mark.usefixtures("loaded_list")
-def test_a_name_of_legal_forms_only_has_no_words_to_screen_and_is_clear() -> None:
-    result = screen("Co., Ltd.")
+def test_a_name_without_letters_or_digits_has_no_words_to_screen_and_is_clear() -> None:
+    result = screen("— / —")
 
     assert result.status == ScreeningStatus.CLEAR
     assert (result.matches, result.reviews, result.nearest) == ([], [], [])
