@@ -73,7 +73,8 @@ class FakeCompanyRegistry:
         self.answer = answer
 
     def find_company(self, *, name: str, country: str) -> dict[str, Any] | None:
-        return self.answer()  # type: ignore[no-any-return]
+        record: dict[str, Any] | None = self.answer()
+        return record
 
 
 RECORD = {

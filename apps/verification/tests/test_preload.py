@@ -9,6 +9,7 @@ import json
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.serializers.json import DjangoJSONEncoder
+from django.http import HttpRequest
 from django.test import Client, RequestFactory
 from django.urls import ResolverMatch
 
@@ -21,9 +22,9 @@ from apps.verification.tests.test_api import verify
 pytestmark = pytest.mark.django_db
 
 
-def page_request(user: object, company_id: int | None = None) -> object:
+def page_request(user: User | AnonymousUser, company_id: int | None = None) -> HttpRequest:
     request = RequestFactory().get("/lead-verification")
-    request.user = user  # type: ignore[assignment]
+    request.user = user
     if company_id is not None:
         request.resolver_match = ResolverMatch(lambda: None, (), {"company_id": company_id})
     return request
@@ -35,23 +36,21 @@ def test_the_results_path_is_the_apis() -> None:
 
 
 def test_a_visitor_who_is_not_signed_in_gets_nothing() -> None:
-    assert verification_pages(page_request(AnonymousUser()), "lead-verification") == {}  # type: ignore[arg-type]
+    assert verification_pages(page_request(AnonymousUser()), "lead-verification") == {}
 
 
 def test_a_user_without_verifications_gets_an_empty_listing(member: User) -> None:
-    assert verification_pages(page_request(member), "lead-verification") == {  # type: ignore[arg-type]
-        VERIFICATIONS_PATH: []
-    }
+    assert verification_pages(page_request(member), "lead-verification") == {VERIFICATIONS_PATH: []}
 
 
 def test_a_company_not_verified_yet_preloads_no_result(member: User, buyer: Company) -> None:
     request = page_request(member, buyer.pk)
 
-    assert verification_pages(request, "verification-detail") == {}  # type: ignore[arg-type]
+    assert verification_pages(request, "verification-detail") == {}
 
 
 def test_a_page_of_another_app_gets_nothing_from_verification(member: User) -> None:
-    assert verification_pages(page_request(member), "leads") == {}  # type: ignore[arg-type]
+    assert verification_pages(page_request(member), "leads") == {}
 
 
 def test_the_preloaded_listing_is_the_apis_answer(
@@ -59,7 +58,7 @@ def test_the_preloaded_listing_is_the_apis_answer(
 ) -> None:
     verify(member_client, buyer)
 
-    preloaded = verification_pages(page_request(member), "lead-verification")  # type: ignore[arg-type]
+    preloaded = verification_pages(page_request(member), "lead-verification")
 
     sent = json.loads(json.dumps(preloaded[VERIFICATIONS_PATH], cls=DjangoJSONEncoder))
     assert sent == member_client.get(VERIFICATIONS_PATH).json()["data"]
@@ -72,4 +71,4 @@ def test_another_users_result_is_not_preloaded(
 
     request = page_request(other_member, buyer.pk)
 
-    assert verification_pages(request, "verification-detail") == {}  # type: ignore[arg-type]
+    assert verification_pages(request, "verification-detail") == {}

@@ -316,6 +316,12 @@ def test_other_legal_names_count_but_previous_and_trading_names_do_not() -> None
     assert _legal_name_keys(record) == {"dong tam", "dong tam trading"}
 
 
+def chosen_id(records: list[dict[str, Any]], name: str) -> str:
+    chosen = _best_match(records, name)
+    assert chosen is not None
+    return str(chosen["id"])
+
+
 def test_among_records_of_the_name_the_active_one_with_an_issued_lei_is_chosen() -> None:
     records = [
         lei_record("LAPSED", "Nordkern Foods GmbH", registration="LAPSED"),
@@ -324,14 +330,14 @@ def test_among_records_of_the_name_the_active_one_with_an_issued_lei_is_chosen()
         lei_record("ACTIVE", "Nordkern Foods G.m.b.H."),
     ]
 
-    assert _best_match(records, "Nordkern Foods GmbH")["id"] == "ACTIVE"  # type: ignore[index]
+    assert chosen_id(records, "Nordkern Foods GmbH") == "ACTIVE"
     assert _best_match(records[2:3], "Nordkern Foods GmbH") is None
 
 
 def test_a_record_in_lesser_standing_is_still_chosen_when_it_alone_has_the_name() -> None:
     records = [lei_record("INACTIVE", "Nordkern Foods GmbH", status="INACTIVE")]
 
-    assert _best_match(records, "Nordkern Foods")["id"] == "INACTIVE"  # type: ignore[index]
+    assert chosen_id(records, "Nordkern Foods") == "INACTIVE"
 
 
 def test_a_record_without_a_parent_link_has_no_direct_parent(settings: Any) -> None:

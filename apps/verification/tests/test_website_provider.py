@@ -5,7 +5,7 @@ the registration's dates and registrar, and every failure in the user's words.""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import requests
@@ -41,7 +41,7 @@ class FakeSession:
 
 def probe(answers: dict[str, requests.Response | Exception]) -> tuple[dict[str, Any], FakeSession]:
     session = FakeSession(answers)
-    return HttpProbe()._fetch(session, "dutchnut.example"), session  # type: ignore[arg-type]
+    return HttpProbe()._fetch(cast(requests.Session, session), "dutchnut.example"), session
 
 
 HTTPS, HTTP = "https://dutchnut.example", "http://dutchnut.example"
@@ -113,7 +113,7 @@ def test_an_https_address_refused_as_internal_is_not_tried_over_plain_http() -> 
     session = FakeSession({HTTPS: NotPublicAddress("dutchnut.example")})
 
     with pytest.raises(SourceError) as failure:
-        HttpProbe()._fetch(session, "dutchnut.example")  # type: ignore[arg-type]
+        HttpProbe()._fetch(cast(requests.Session, session), "dutchnut.example")
 
     assert str(failure.value) == (
         "The website is unreachable: dutchnut.example resolves to a private address"
