@@ -31,6 +31,8 @@ from apps.verification.findings import (
     RegistryAnswer,
     SanctionMatch,
     ScreenedList,
+    TradeFindings,
+    TradeRecord,
 )
 
 SHOWN_MATCHES = 3
@@ -162,39 +164,36 @@ def _trade_reasons(evidence: Evidence, language: str) -> list[Reason]:
     last = trade.last_transaction
     if last is None:
         return [Reason(check, "no_trade_records", Level.PARTLY_VERIFIED, source="trade data")]
-    if not trade.import_history and trade.export_history:
-        # An exporter only: its count and partners are a buyer's, so the last export speaks.
-        return [
-            Reason(
-                check,
-                "export_records",
-                Level.VERIFIED,
-                source="trade data",
-                source_date=last.date[:10],
-                params={
-                    "hs_code": last.hs_code,
-                    "country": country_name(last.importer_country, language),
-                    "age": texts.age_text(_days_since(last.date), language),
-                },
-            )
-        ]
-    partner = trade.partner_countries[0].country if trade.partner_countries else None
-    top = trade.top_products[0].hs_code if trade.top_products else None
+    code, params = _trade_words(trade, last, language)
     return [
         Reason(
             check,
-            "trade_records",
+            code,
             Level.VERIFIED,
             source="trade data",
             source_date=last.date[:10],
-            params={
-                "shipments": trade.shipments,
-                "hs_code": top or last.hs_code,
-                "country": country_name(partner or last.exporter_country, language),
-                "age": texts.age_text(_days_since(last.date), language),
-            },
+            params={**params, "age": texts.age_text(_days_since(last.date), language)},
         )
     ]
+
+
+def _trade_words(
+    trade: TradeFindings, last: TradeRecord, language: str
+) -> tuple[str, dict[str, Any]]:
+    """The reason's code and what it names: a buyer's count, goods and partner, or, for an
+    exporter only (whose count and partners are a buyer's), its last export's."""
+    if not trade.import_history and trade.export_history:
+        return "export_records", {
+            "hs_code": last.hs_code,
+            "country": country_name(last.importer_country, language),
+        }
+    partner = trade.partner_countries[0].country if trade.partner_countries else None
+    top = trade.top_products[0].hs_code if trade.top_products else None
+    return "trade_records", {
+        "shipments": trade.shipments,
+        "hs_code": top or last.hs_code,
+        "country": country_name(partner or last.exporter_country, language),
+    }
 
 
 # Sanctions
