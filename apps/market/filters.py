@@ -94,9 +94,7 @@ class ShipmentFilters:
         search refuses."""
         if not product.strip():
             return cls(start_date=start, end_date=end)
-        return _checked(
-            _Texts(product_details=product), lambda problems: _ordered(start, end, problems)
-        )
+        return _checked_between(_Texts(product_details=product), start, end)
 
     @classmethod
     def checked(cls, search: Search) -> ShipmentFilters:
@@ -110,8 +108,7 @@ class ShipmentFilters:
             exporter_country=search.exporter_country,
             hs_code=list(search.hs_codes),
         )
-        start, end = search.start_date, search.end_date
-        return _checked(texts, lambda problems: _ordered(start, end, problems))
+        return _checked_between(texts, search.start_date, search.end_date)
 
 
 class _Fields(Protocol):
@@ -274,6 +271,11 @@ def search_filters(query: SearchParameters) -> ShipmentFilters:
 
 
 DateRange = Callable[[dict[str, list[str]]], "tuple[date, date] | None"]
+
+
+def _checked_between(texts: SearchTexts, start: date, end: date) -> ShipmentFilters:
+    """`texts` over the days from `start` to `end`, checked as the API's parameters are."""
+    return _checked(texts, lambda problems: _ordered(start, end, problems))
 
 
 def _checked(query: SearchTexts, date_range: DateRange) -> ShipmentFilters:
