@@ -10,7 +10,12 @@ counterparties. Three more sum them per month, HS subheading, both countries and
 measure (`steps`: of value, weight or USD/kg, 1/64 on a log scale apart): a page sorted by
 the measure finds there the steps that hold it (`paging`), and the unit prices' quartiles are
 estimated from the shipments per step of price, within `steps.RELATIVE_ERROR` (`analysis`);
-at 10,000,000 demo shipments 1,831,883, 434,066 and 296,661 groups. Each holds counts,
+at 10,000,000 demo shipments 1,831,883, 434,066 and 296,661 groups. A ninth counts them per
+month, HS subheading, goods description, exporter country and step of price
+(`description_price_steps`), for the quartiles of a product text that asks for words of the
+descriptions, also by origin: at 50,000,000 demo shipments 9,096,088 groups (18 % of the
+rows, as a description keeps its exporter country and its price from month to month; with
+the importer country too 24,640,075, half the rows, so by destination scans). Each holds counts,
 value, weight, the value and quantity of the shipments with a quantity, the value and weight
 of those with a net weight, and the first and last dates. An aggregate reads a relation
 (`source`) with one row per roll-up group, or per shipment when scanning, under the same
@@ -94,7 +99,7 @@ class Rollup:
 _LANE = ("hs_code", "exporter_country", "importer_country")
 # Smallest first among those that can serve the same search: only the fourth holds
 # descriptions, only the fifth both parties (and no HS code), kept by importer; each of the
-# last three alone a step of one measure.
+# next three alone a step of one measure, and the last the step of price with descriptions.
 ROLLUPS = (
     Rollup("lane_totals", _LANE),
     Rollup("importer_totals", (*_LANE, "importer_id")),
@@ -102,6 +107,10 @@ ROLLUPS = (
     Rollup("description_totals", ("hs_code", "description_id")),
     Rollup("pair_totals", ("importer_id", "exporter_id"), order=("importer_id", "month")),
     *(Rollup(f"{column}s", (*_LANE, column)) for column in DERIVED),
+    Rollup(
+        "description_price_steps",
+        ("hs_code", "description_id", "exporter_country", "price_per_kg_step"),
+    ),
 )
 
 

@@ -122,6 +122,9 @@ SEARCHES: dict[str, Callable[[dict[str, str]], ShipmentFilters]] = {
     "a product whose code holds other goods, in a state": lambda _: ShipmentFilters(
         *THREE_YEARS, product_details="dried mango"
     ),
+    "the same from one country, whole months": lambda _: ShipmentFilters(
+        date(2024, 1, 1), date(2024, 12, 31), product_details="dried mango", exporter_country="VN"
+    ),
     "the same in Vietnamese, partial months at both ends": lambda _: ShipmentFilters(
         *SPRING, product_details="xoài sấy"
     ),
@@ -188,7 +191,7 @@ def test_every_aggregate_equals_the_scan(snapshot: Path) -> None:
     # is those codes, which a roll-up holds with the countries and parties, and so is a
     # product's own part beside its prepared goods ('cashew' to the US: the roasted cashews
     # among other nuts are scanned, within their code).
-    assert rolled_up == 21
+    assert rolled_up == 22
 
 
 def test_the_rollups_hold_every_shipment(snapshot: Path) -> None:
@@ -403,7 +406,7 @@ def test_a_profile_from_the_rollups_equals_the_scan_and_its_shipments(
 
 
 _READS = re.compile(r"\b(?:from|join)\s+(\w+)", re.IGNORECASE)
-LANE, IMPORTERS, EXPORTERS, DESCRIPTIONS, PAIRS, _, _, PRICE_STEPS = (
+LANE, IMPORTERS, EXPORTERS, DESCRIPTIONS, PAIRS, _, _, PRICE_STEPS, DESCRIBED_PRICES = (
     rollup.table for rollup in ROLLUPS
 )
 SCAN = "shipments"
@@ -505,9 +508,19 @@ def test_each_aggregate_reads_the_smallest_rollup_that_serves_it(
         (
             "unit prices of a product and its prepared goods elsewhere",
             lambda: index.unit_prices(prepared),
-            {PRICE_STEPS, SCAN},
+            {PRICE_STEPS, DESCRIBED_PRICES},
         ),
-        ("unit prices of a product text", lambda: index.unit_prices(text), {SCAN}),
+        ("unit prices of a product text", lambda: index.unit_prices(text), {DESCRIBED_PRICES}),
+        (
+            "unit prices of a product text by origin",
+            lambda: index.unit_prices(text, by="origin"),
+            {DESCRIBED_PRICES},
+        ),
+        (
+            "unit prices of a product text by destination",
+            lambda: index.unit_prices(text, by="destination"),
+            {SCAN},
+        ),
         (
             "a product alone in its codes, top importers",
             lambda: index.top_importers(codes_only, limit=5),
@@ -578,9 +591,24 @@ def _read_by(found: Source) -> set[str]:
         (
             ShipmentFilters(*THREE_YEARS, product_details="dried mango"),
             ("exporter_country",),
+            {DESCRIBED_PRICES},
+        ),
+        (
+            ShipmentFilters(*THREE_YEARS, product_details="dried mango"),
+            ("importer_country",),
             {SCAN},
         ),
         (ShipmentFilters(*THREE_YEARS, product_details="rice"), ("exporter_country",), {LANE}),
+        (
+            ShipmentFilters(*THREE_YEARS, product_details="dried mango", exporter_country="VN"),
+            ("price_per_kg_step",),
+            {DESCRIBED_PRICES},
+        ),
+        (
+            ShipmentFilters(*THREE_YEARS, product_details="dried mango"),
+            ("price_per_kg_step", "importer_country"),
+            {SCAN},
+        ),
         (ShipmentFilters(date(2024, 2, 1), date(2024, 2, 28)), (), {SCAN}),
     ],
 )
@@ -635,17 +663,36 @@ def test_an_index_without_rollups_scans(snapshot: Path, monkeypatch: pytest.Monk
         assert _same(index.party_profile(party), rolled.party_profile(party))
 
 
+_SKETCHED_SEARCHES = {
+    "": (
+        "three headings, three years",
+        "heading, partial months at both ends",
+        "a product whose code holds other goods, in a state",
+        "the same in Vietnamese, partial months at both ends",
+        "a product and its prepared goods among others, one year",
+    ),
+    "origin": (
+        "three headings, three years",
+        "words and a state that chooses subheadings",
+        "a product whose code holds other goods, in a state",
+        "the same from one country, whole months",
+    ),
+    "destination": ("three headings, three years", "heading, partial months at both ends"),
+}
+
+
 @pytest.mark.parametrize("by", ["", "origin", "destination"])
 def test_unit_prices_from_the_price_steps_are_within_their_bound_of_the_prices(
     snapshot: Path, by: str
 ) -> None:
-    """Where a roll-up counts the shipments per step of price, the quartiles are estimated
-    from those counts within the bound the answer states; the counts, weights, values and
-    averages are those of the prices themselves."""
+    """Where a roll-up counts the shipments per step of price (of HS codes and countries, or
+    of the goods descriptions a product text matches and their origin), the quartiles are
+    estimated from those counts within the bound the answer states; the counts, weights,
+    values and averages are those of the prices themselves."""
     rolled = DuckDBTradeIndex(snapshot, timeout=0)
     scanning = DuckDBTradeIndex(snapshot, timeout=0, rollups=False)
     compared = 0
-    for search in ("three headings, three years", "heading, partial months at both ends"):
+    for search in _SKETCHED_SEARCHES[by]:
         filters = SEARCHES[search]({})
         sketched, exact = rolled.unit_prices(filters, by=by), scanning.unit_prices(filters, by=by)
 
@@ -675,7 +722,11 @@ def test_unit_prices_of_a_search_no_rollup_holds_are_exact(snapshot: Path) -> No
     index = DuckDBTradeIndex(snapshot, timeout=0)
     within_a_month = ShipmentFilters(date(2024, 2, 3), date(2024, 2, 20), hs_codes=("09",))
 
-    prices = index.unit_prices(within_a_month)
+    text_by_destination = SEARCHES["a product whose code holds other goods, in a state"]({})
 
-    assert (prices["approximate"], prices["relative_error"]) == (False, None)
-    assert prices["months"]
+    for prices in (
+        index.unit_prices(within_a_month),
+        index.unit_prices(text_by_destination, by="destination"),
+    ):
+        assert (prices["approximate"], prices["relative_error"]) == (False, None)
+        assert prices["months"]
