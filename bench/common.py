@@ -148,6 +148,7 @@ def served(workers: int, threads: int) -> Iterator[str]:
     command = [
         str(ROOT / ".venv" / "bin" / "gunicorn"),
         "config.wsgi:application",
+        "--config=config/gunicorn.py",
         f"--bind=127.0.0.1:{port}",
         f"--workers={workers}",
         f"--threads={threads}",

@@ -1,6 +1,7 @@
 """Loading what the AI box reads with before the first question needs it: the product lexicon,
 dateparser's data for the three languages and the dictionary of the parties the data holds.
-The web server calls `warm_up_in_background` once it has loaded the application."""
+The web server calls `warm_up_in_background` once it has loaded the application (and the
+lexicon, `lexicon.prepare`)."""
 
 from __future__ import annotations
 

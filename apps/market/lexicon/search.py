@@ -17,8 +17,10 @@ import logging
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from types import ModuleType
 
 from apps.market.lexicon.concept import product_concept
+from apps.market.lexicon.index import lexicon
 from apps.market.lexicon.text import STOPWORDS, has_cjk, is_size, stem, words
 from apps.market.names import normalise_name
 
@@ -52,10 +54,31 @@ class ProductQuery:
         return bool(self.groups or self.hs_codes)
 
 
-def _cjk_segments(run: str) -> list[str]:
+def _jieba() -> ModuleType:
     import jieba
 
     jieba.setLogLevel(logging.WARNING)
+    return jieba
+
+
+def prepare() -> None:
+    """Load what reading a product text needs, the lexicon and the Chinese word list, now
+    rather than at the first search of the process: the web process calls this before it
+    serves, so no user's first search waits the second and a half they take."""
+    from django.db import connection
+
+    try:
+        lexicon()
+    finally:
+        # The lexicon reads the HS codes the database holds; the server's requests run on
+        # other threads, with their own connections.
+        if not connection.in_atomic_block:
+            connection.close()
+    _jieba().initialize()
+
+
+def _cjk_segments(run: str) -> list[str]:
+    jieba = _jieba()
     return [piece for piece in jieba.cut_for_search(run) if len(piece) > 1]
 
 

@@ -188,3 +188,22 @@ def test_a_variety_beside_other_goods_asks_for_that_variety_of_them() -> None:
     # 'robusta' is a coffee: 'cashew robusta' asks for cashews described as robusta.
     assert found("cashew robusta") == set()
     assert found("robusta") == set(GOODS["090111"])
+
+
+def test_prepare_loads_the_lexicon_and_the_chinese_words_before_a_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What the web process runs before it serves: afterwards a product search finds both
+    loaded, whatever loaded them before."""
+    import jieba
+
+    from apps.market.lexicon import prepare, reset_lexicon
+    from apps.market.lexicon.index import lexicon
+
+    reset_lexicon()
+    monkeypatch.setattr(jieba.dt, "initialized", False)
+
+    prepare()
+
+    assert lexicon.cache_info().currsize == 1
+    assert jieba.dt.initialized
