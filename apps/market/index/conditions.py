@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from apps.market.filters import ShipmentFilters
@@ -225,14 +226,35 @@ def _among(
     return _listed(column, resolve(f"SELECT list({column}) FROM ({ids})", params))
 
 
+# Ids at least this dense among the numbers up to the largest (descriptions and parties are
+# numbered from 1) are given as one flag per number instead of a list.
+_FLAGS_PER_ID = 32
+
+
 def _listed(column: str, ids: Sequence[int]) -> tuple[str, list[Any]]:
     """`s.column` among `ids`, given as one text: DuckDB's Python client binds a list of
-    7,000 numbers in some 490 ms, a text of them in well under one."""
+    7,000 numbers in some 490 ms, a text of them in well under one. Many ids, as a text's
+    descriptions, go as a string of bits that each row looks its own up in, instead of a
+    list each row is hashed against ('robusta' among 88,594 descriptions, the 5.6 million
+    coffees of three years at 50,000,000 shipments: 62 ms against 87); any larger number
+    looks up the clear bit past the last."""
     if not ids:
         return "FALSE", []
+    top = max(ids) + 1
+    if top < _FLAGS_PER_ID * len(ids):
+        return f"get_bit(?::BIT, least(s.{column}, {top})::INTEGER) = 1", [_flags(tuple(ids))]
     return f"s.{column} IN (SELECT unnest(string_split(?, ',')::BIGINT[]))", [
         ",".join(map(str, ids))
     ]
+
+
+@lru_cache(maxsize=64)
+def _flags(ids: tuple[int, ...]) -> str:
+    """Bit n set for each id n, and the bit after the largest clear."""
+    flags = bytearray(b"0" * (max(ids) + 2))
+    for number in ids:
+        flags[number] = ord("1")
+    return flags.decode()
 
 
 @dataclass(frozen=True)
@@ -253,17 +275,33 @@ def matching_clause(
     each month's shipments by HS code, so a scan reads only the row groups of those codes.
     With `resolve`, the texts' ids are looked up first (`Resolve`)."""
     where = Where()
-    described = _described(filters.product, resolve)
+    query = filters.product
+    described = _described(query, resolve)
     if described is not None:
         sql, params = described
         where.add(sql, *params)
-        if declared_hs:
+    if described is not None and declared_hs and query.hs_codes and not query.prepared:
+        where.add(*_declared_within(query, declared_hs))
+    else:
+        if described is not None and declared_hs:
             where.add(f"s.hs_code IN ({', '.join('?' for _ in declared_hs)})", *declared_hs)
-    query = filters.product
-    if query.hs_codes:
-        where.add(*_declared_under(query, resolve))
+        if query.hs_codes:
+            where.add(*_declared_under(query, resolve))
     where.extend(_other_conditions(filters, resolve))
     return where
+
+
+def _declared_within(query: ProductQuery, declared_hs: Sequence[str]) -> tuple[Any, ...]:
+    """The codes among `declared_hs` that the product's own codes hold, as one condition in
+    place of the two: DuckDB then tests each row once, and a single code becomes a bound it
+    skips row groups by ('robusta coffee' at 50,000,000 shipments: 156 ms against 114 for
+    its statistics)."""
+    within = [
+        code
+        for code in declared_hs
+        if all(any(code.startswith(prefix) for prefix in codes) for codes in query.hs_codes)
+    ]
+    return _within_headings(within) if within else ("FALSE",)
 
 
 def matching_parts(

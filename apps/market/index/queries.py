@@ -282,16 +282,25 @@ class DuckDBTradeIndex(TradeAnalysis):
 
     def statistics(self, filters: ShipmentFilters) -> dict[str, Any]:
         """Sums from the smallest roll-up, the distinct importers and exporters from theirs;
-        one scan when one of them cannot come from a roll-up."""
+        where no roll-up holds the parties with the search (a product text's descriptions),
+        both from one scan that reads only the parties (`rollups`: a large search gains, a
+        small one loses a little); one scan for all when no roll-up holds even the sums."""
         importers = self._source(filters, needs=["importer_id"])
         exporters = self._source(filters, needs=["exporter_id"])
+        rows = self._source(filters)
         if importers.rolled and exporters.rolled:
-            rows = self._source(filters)
             distinct = (
                 f"(SELECT count(DISTINCT s.importer_id) FROM ({importers.sql}) s) AS importers, "
                 f"(SELECT count(DISTINCT s.exporter_id) FROM ({exporters.sql}) s) AS exporters"
             )
             params = [*importers.params, *exporters.params, *rows.params]
+        elif rows.rolled:
+            parties = self._source(filters, needs=["importer_id", "exporter_id"])
+            distinct = (
+                "(SELECT {'importers': count(DISTINCT s.importer_id), "
+                f"'exporters': count(DISTINCT s.exporter_id)}} FROM ({parties.sql}) s) AS parties"
+            )
+            params = [*parties.params, *rows.params]
         else:
             rows = self._source(filters, needs=["importer_id", "exporter_id"])
             distinct = (
@@ -311,7 +320,8 @@ class DuckDBTradeIndex(TradeAnalysis):
             """,
             params,
         )
-        return row
+        parties = row.pop("parties", {})
+        return {**row, **parties}
 
     def monthly(self, filters: ShipmentFilters) -> list[dict[str, Any]]:
         rows = self._source(filters)

@@ -44,13 +44,14 @@ in part come from the shipments of those days, so any date range gives the figur
 gives.
 
 What sums cannot give keeps scanning the shipments: the distinct parties of what no party
-roll-up holds (`statistics` of a product text takes its sums from the same scan: at 1,000,000
-shipments one pass, 75 ms for 'rice', beats the roll-up's sums and a scan for the parties,
-105 ms), the exact quartiles of a search no step roll-up holds, and `party_roles`. The
-medians of a party's profile read its own unit prices (`party_prices`), kept by party within
-each month: the shipments are kept by HS code, so a party's rows lie in every row group of
-the codes it trades (at 50,000,000 shipments, the largest importer's medians: 244 ms from the
-shipments, 80 ms from its prices; the table takes some 18 s of the build)."""
+roll-up holds (`statistics` of a product text's descriptions scans only the parties beside
+the sums of its roll-up: at 50,000,000 shipments 'robusta coffee' over three years takes 96 ms
+so against 116 in one pass, 'dried mango' 43 against 34), the exact quartiles of a search no
+step roll-up holds, and `party_roles`. The medians of a party's profile read its own unit
+prices (`party_prices`), kept by party within each month: the shipments are kept by HS code,
+so a party's rows lie in every row group of the codes it trades (at 50,000,000 shipments,
+the largest importer's medians: 244 ms from the shipments, 80 ms from its prices; the table
+takes some 18 s of the build)."""
 
 # The SQL here is assembled from constant fragments and table names; every value a user gives
 # travels as a query parameter.

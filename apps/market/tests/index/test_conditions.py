@@ -8,7 +8,7 @@ import duckdb
 import pytest
 
 from apps.market.filters import ShipmentFilters
-from apps.market.index.conditions import matching_clause
+from apps.market.index.conditions import _listed, matching_clause
 
 CODES = ["0899", "09", "0901", "090111", "0910", "0999", "1009", "1901", "19", "1905", "2009"]
 
@@ -34,3 +34,31 @@ def test_hs_codes_match_every_code_they_start_and_nothing_else(
         ).fetchall()
 
     assert [code for (code,) in rows] == matched
+
+
+@pytest.mark.parametrize(
+    "ids",
+    [
+        (3,),
+        (1, 2, 3, 5, 8, 13, 21, 34),
+        tuple(range(1, 200, 3)),
+        (2, 4000),
+    ],
+)
+def test_listed_ids_match_those_ids_and_no_other(ids: tuple[int, ...]) -> None:
+    """Dense ids go as bits, sparse ones as a list; either way a number past the largest,
+    and one missing, match nothing."""
+    sql, params = _listed("party_id", ids)
+    with duckdb.connect() as db:
+        db.execute("CREATE TABLE shipments AS SELECT unnest(range(0, 5000)) AS party_id")
+        rows = db.execute(
+            f"SELECT s.party_id FROM shipments s WHERE {sql} ORDER BY 1", params
+        ).fetchall()
+
+    assert [number for (number,) in rows] == sorted(ids)
+
+
+def test_many_ids_go_as_bits_and_few_among_many_as_a_list() -> None:
+    assert _listed("description_id", tuple(range(1, 200, 3)))[0].startswith("get_bit(")
+    assert " IN (" in _listed("description_id", (2, 4000))[0]
+    assert _listed("description_id", ()) == ("FALSE", [])
