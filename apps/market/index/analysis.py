@@ -26,7 +26,8 @@ PRICE_GROUPS = {"origin": "s.exporter_country", "destination": "s.importer_count
 PRICE_GROUP_LIMIT = 6
 PROFILE_TOP = 10
 
-_MONTH = "strftime(date_trunc('month', s.date), '%Y-%m')"
+# Prices group by the month as a date, written as text once per group rather than per row.
+_MONTH = "date_trunc('month', s.date)"
 # Shipments with a net weight have a unit price per kg; the others do not count in prices.
 _PER_KG = "s.value_usd / s.net_weight_kg"
 _WEIGHED = "s.net_weight_kg > 0"
@@ -49,7 +50,7 @@ WITH per_step AS (
     SELECT grouping(month, country) AS grouping_id, month, country, step,
            sum(n) AS n, sum(kg) AS kg, sum(usd) AS usd
     FROM (
-        SELECT strftime(s.month, '%Y-%m') AS month, {column} AS country,
+        SELECT s.month, {column} AS country,
                s.price_per_kg_step AS step, s.shipments AS n, s.net_weight_kg AS kg,
                s.value_usd AS usd
         FROM ({rows}) s WHERE s.price_per_kg_step IS NOT NULL
@@ -61,7 +62,7 @@ ranked AS (
            sum(n) OVER (PARTITION BY grouping_id, month, country) AS total
     FROM per_step
 )
-SELECT grouping_id, month, country, sum(n)::BIGINT AS priced_shipments,
+SELECT grouping_id, strftime(month, '%Y-%m') AS month, country, sum(n)::BIGINT AS priced_shipments,
        round(coalesce(sum(kg), 0), 3) AS net_weight_kg,
        round(coalesce(sum(usd), 0), 2) AS value_usd,
        [{quartiles}] AS quartiles,
@@ -460,12 +461,14 @@ class TradeAnalysis:
         where = self._where(filters)
         rows = self._query(
             f"""
-            SELECT grouping(month, country) AS grouping_id, month, country, {_QUARTILES}
-            FROM (
-                SELECT s.value_usd, s.net_weight_kg, {_MONTH} AS month, {column} AS country
-                FROM shipments s WHERE {where.sql()} AND {_WEIGHED}
-            ) s
-            GROUP BY GROUPING SETS ({", ".join(sets)})
+            SELECT * REPLACE (strftime(month, '%Y-%m') AS month) FROM (
+                SELECT grouping(month, country) AS grouping_id, month, country, {_QUARTILES}
+                FROM (
+                    SELECT s.value_usd, s.net_weight_kg, {_MONTH} AS month, {column} AS country
+                    FROM shipments s WHERE {where.sql()} AND {_WEIGHED}
+                ) s
+                GROUP BY GROUPING SETS ({", ".join(sets)})
+            )
             """,
             where.params,
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 import duckdb
@@ -62,3 +63,28 @@ def test_many_ids_go_as_bits_and_few_among_many_as_a_list() -> None:
     assert _listed("description_id", tuple(range(1, 200, 3)))[0].startswith("get_bit(")
     assert " IN (" in _listed("description_id", (2, 4000))[0]
     assert _listed("description_id", ()) == ("FALSE", [])
+
+
+@pytest.mark.parametrize("declared", [("090411",), ("090411", "090412"), ("090411", "090421")])
+def test_a_texts_declared_codes_within_its_own_bound_the_scan(declared: tuple[str, ...]) -> None:
+    """'black pepper' is its own codes (090411, 090412) and words of the descriptions: the
+    codes its descriptions were declared under, those within its own, are what the scan
+    reads, as one condition DuckDB skips the row groups of other codes by."""
+    filters = ShipmentFilters(date(2024, 1, 1), date(2024, 12, 31), product_details="black pepper")
+    where = matching_clause(filters, declared, resolve=lambda _sql, _params: (1, 2))
+    with duckdb.connect() as db:
+        db.execute(
+            "CREATE TABLE shipments AS SELECT * FROM (VALUES ('090411', 1), ('090412', 2), "
+            "('090421', 1), ('090411', 3), ('100630', 2)) t(hs_code, description_id)"
+        )
+        sql = f"SELECT s.hs_code FROM shipments s WHERE {where.sql()} ORDER BY 1"
+        rows = db.execute(sql, where.params).fetchall()
+        [(_, plan)] = db.execute(f"EXPLAIN {sql}", where.params).fetchall()
+
+    assert [code for (code,) in rows] == sorted(
+        code for code, description in (("090411", 1), ("090412", 2)) if code in declared
+    )
+    # A list or an equality the scan checks against each row group's codes; an OR of
+    # ranges it checks on every row instead.
+    scan = " ".join(plan[plan.index("SEQ_SCAN") :].split("└")[0].replace("│", " ").split())
+    assert re.search(r"hs_code IN \(|hs_code ?= ?'", scan), plan
