@@ -295,10 +295,10 @@ def _timed_api(label: str, act: Callable[[], Any], requests: int) -> dict[str, l
 def held_out(client: Any, requests: int) -> dict[str, list[float]]:
     """Calls of the kind people outside the team try, beyond the mix: rankings and unit-price
     quartiles of product texts over three years (a product alone in its codes, one that
-    stands for its prepared goods elsewhere, a variety in the descriptions, in Vietnamese and
-    Chinese), and statistics of broad texts."""
+    stands for its prepared goods elsewhere, a variety or a kind in the descriptions, in
+    Vietnamese and Chinese), and statistics of broad texts."""
     three_years = {"start_date": "01-01-2023", "end_date": "31-12-2025"}
-    texts = ("coffee", "cashew", "robusta coffee", "hạt điều", "大米")
+    texts = ("coffee", "cashew", "robusta coffee", "black pepper", "hạt điều", "大米")
     print(f"\n{'held-out calls (API)':52} {'p50':>8} {'p95':>8}")
     results: dict[str, list[float]] = {}
     for text in texts:
@@ -308,6 +308,7 @@ def held_out(client: Any, requests: int) -> dict[str, list[float]]:
             "exporters by weight": ("rankings", {"side": "exporter", "by": "weight"}),
             "unit prices": ("unit-prices", {}),
             "unit prices by origin": ("unit-prices", {"by": "origin"}),
+            "unit prices by destination": ("unit-prices", {"by": "destination"}),
             "statistics": ("statistics", {}),
         }
         for name, (path, extra) in calls.items():
