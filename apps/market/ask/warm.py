@@ -1,7 +1,7 @@
-"""Loading what the AI box reads with before the first question needs it: the product lexicon,
-dateparser's data for the three languages and the dictionary of the parties the data holds.
-The web server calls `warm_up_in_background` once it has loaded the application (and the
-lexicon, `lexicon.prepare`)."""
+"""Loading what the AI box reads with before the first question needs it: dateparser's data
+for the three languages and the dictionary of the parties the data holds (the product lexicon
+is loaded before the server serves, `lexicon.prepare`). The web server calls
+`warm_up_in_background` once it has loaded the application."""
 
 from __future__ import annotations
 

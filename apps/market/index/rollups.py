@@ -46,7 +46,7 @@ gives.
 What sums cannot give keeps scanning the shipments: the distinct parties of what no party
 roll-up holds (`statistics` of a product text's descriptions scans only the parties beside
 the sums of its roll-up: at 50,000,000 shipments 'robusta coffee' over three years takes 96 ms
-so against 116 in one pass, 'dried mango' 43 against 34), the exact quartiles of a search no
+that way and 116 in one pass, 'dried mango' 43 and 34), the exact quartiles of a search no
 step roll-up holds, and `party_roles`. The medians of a party's profile read its own unit
 prices (`party_prices`), kept by party within each month: the shipments are kept by HS code,
 so a party's rows lie in every row group of the codes it trades (at 50,000,000 shipments,
