@@ -44,18 +44,20 @@ _QUARTILES = (
 # The same figures from the search's shipments per step of price (`rollups.DERIVED`): each
 # quartile lies between the prices at two ranks, each price is told by its step's middle
 # (`steps.middle`, within `steps.RELATIVE_ERROR` of every price in the step), and so is the
-# quartile, once interpolated between them.
+# quartile, once interpolated between them. The rows are summed per month, country and step
+# first, so the grouping sets add up those few sums, not every row three times ('robusta
+# coffee' by destination at 50,000,000 shipments: 2,330,239 rows, 137 ms against 106).
 _SKETCHED = """
-WITH per_step AS (
+WITH per_month_step AS (
+    SELECT s.month, {column} AS country, s.price_per_kg_step AS step,
+           sum(s.shipments) AS n, sum(s.net_weight_kg) AS kg, sum(s.value_usd) AS usd
+    FROM ({rows}) s WHERE s.price_per_kg_step IS NOT NULL
+    GROUP BY ALL
+),
+per_step AS (
     SELECT grouping(month, country) AS grouping_id, month, country, step,
            sum(n) AS n, sum(kg) AS kg, sum(usd) AS usd
-    FROM (
-        SELECT s.month, {column} AS country,
-               s.price_per_kg_step AS step, s.shipments AS n, s.net_weight_kg AS kg,
-               s.value_usd AS usd
-        FROM ({rows}) s WHERE s.price_per_kg_step IS NOT NULL
-    ) s
-    GROUP BY GROUPING SETS ({sets})
+    FROM per_month_step GROUP BY GROUPING SETS ({sets})
 ),
 ranked AS (
     SELECT *, sum(n) OVER (PARTITION BY grouping_id, month, country ORDER BY step) AS through,

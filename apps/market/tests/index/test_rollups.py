@@ -406,9 +406,18 @@ def test_a_profile_from_the_rollups_equals_the_scan_and_its_shipments(
 
 
 _READS = re.compile(r"\b(?:from|join)\s+(\w+)", re.IGNORECASE)
-LANE, IMPORTERS, EXPORTERS, DESCRIPTIONS, PAIRS, _, _, PRICE_STEPS, DESCRIBED_PRICES = (
-    rollup.table for rollup in ROLLUPS
-)
+(
+    LANE,
+    IMPORTERS,
+    EXPORTERS,
+    DESCRIPTIONS,
+    PAIRS,
+    _,
+    _,
+    PRICE_STEPS,
+    DESCRIBED_PRICES,
+    DESCRIBED_DESTINATIONS,
+) = (rollup.table for rollup in ROLLUPS)
 SCAN = "shipments"
 _BULK = {SCAN, PARTY_PRICES, *(rollup.table for rollup in ROLLUPS)}
 
@@ -495,6 +504,11 @@ def test_each_aggregate_reads_the_smallest_rollup_that_serves_it(
         (
             "product text and a country",
             lambda: index.count(replace(text, importer_country="US")),
+            {DESCRIBED_DESTINATIONS},
+        ),
+        (
+            "product text and both countries",
+            lambda: index.count(replace(text, exporter_country="VN", importer_country="US")),
             {SCAN},
         ),
         ("a product alone in its codes", lambda: index.monthly(codes_only), {LANE}),
@@ -523,7 +537,7 @@ def test_each_aggregate_reads_the_smallest_rollup_that_serves_it(
         (
             "unit prices of a product text by destination",
             lambda: index.unit_prices(text, by="destination"),
-            {SCAN},
+            {DESCRIBED_DESTINATIONS},
         ),
         (
             "a product alone in its codes, top importers",
@@ -600,6 +614,11 @@ def _read_by(found: Source) -> set[str]:
         (
             ShipmentFilters(*THREE_YEARS, product_details="dried mango"),
             ("importer_country",),
+            {DESCRIBED_DESTINATIONS},
+        ),
+        (
+            ShipmentFilters(*THREE_YEARS, product_details="dried mango"),
+            ("exporter_country", "importer_country"),
             {SCAN},
         ),
         (ShipmentFilters(*THREE_YEARS, product_details="rice"), ("exporter_country",), {LANE}),
@@ -611,7 +630,7 @@ def _read_by(found: Source) -> set[str]:
         (
             ShipmentFilters(*THREE_YEARS, product_details="dried mango"),
             ("price_per_kg_step", "importer_country"),
-            {SCAN},
+            {DESCRIBED_DESTINATIONS},
         ),
         (ShipmentFilters(date(2024, 2, 1), date(2024, 2, 28)), (), {SCAN}),
     ],
@@ -681,7 +700,12 @@ _SKETCHED_SEARCHES = {
         "a product whose code holds other goods, in a state",
         "the same from one country, whole months",
     ),
-    "destination": ("three headings, three years", "heading, partial months at both ends"),
+    "destination": (
+        "three headings, three years",
+        "heading, partial months at both ends",
+        "a product whose code holds other goods, in a state",
+        "product text and importer country, whole months",
+    ),
 }
 
 
@@ -726,11 +750,14 @@ def test_unit_prices_of_a_search_no_rollup_holds_are_exact(snapshot: Path) -> No
     index = DuckDBTradeIndex(snapshot, timeout=0)
     within_a_month = ShipmentFilters(date(2024, 2, 3), date(2024, 2, 20), hs_codes=("09",))
 
-    text_by_destination = SEARCHES["a product whose code holds other goods, in a state"]({})
+    # No roll-up holds a product text's descriptions with both countries.
+    text = SEARCHES["a product whose code holds other goods, in a state"]({})
+    [largest, *_] = index.unit_prices(text, by="destination")["groups"]
+    to_one_country = replace(text, importer_country=largest["country"])
 
     for prices in (
         index.unit_prices(within_a_month),
-        index.unit_prices(text_by_destination, by="destination"),
+        index.unit_prices(to_one_country, by="origin"),
     ):
         assert (prices["approximate"], prices["relative_error"]) == (False, None)
         assert prices["months"]
