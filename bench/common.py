@@ -44,10 +44,16 @@ def percentile(samples: list[float], share: float) -> float:
     return ordered[max(int(len(ordered) * share + 0.5) - 1, 0)]
 
 
-def timed(act: Callable[[], Any], requests: int) -> list[float]:
+def timed(
+    act: Callable[[], Any], requests: int, *, before: Callable[[], Any] | None = None
+) -> list[float]:
+    """The milliseconds of `requests` calls of `act` after one to warm up; `before` runs,
+    untimed, before each of them."""
     act()  # warm
     samples = []
     for _ in range(requests):
+        if before is not None:
+            before()
         started = time.perf_counter()
         act()
         samples.append((time.perf_counter() - started) * 1000)

@@ -15,6 +15,7 @@ from typing import Any
 from apps.market.filters import ShipmentFilters
 from apps.market.index.conditions import Where
 from apps.market.index.rollups import Source
+from apps.market.index.shared import PartyTotals, ranks_kept
 from apps.market.index.steps import RELATIVE_ERROR, middle
 
 # Which party a ranking ranks.
@@ -156,6 +157,14 @@ SELECT hs_code, median(price_per_kg) AS median_price_per_kg FROM ({mine}) s GROU
 """
 
 
+# A search's totals per party of one side (`party`).
+_PER_PARTY = (
+    "SELECT {party} AS party_id, sum(s.shipments)::BIGINT AS shipments, "
+    "sum(s.value_usd) AS value_usd, coalesce(sum(s.net_weight_kg), 0) AS net_weight_kg, "
+    "max(s.last_date) AS last_date FROM ({rows}) s GROUP BY 1"
+)
+
+
 def previous_period(filters: ShipmentFilters) -> ShipmentFilters:
     """The same search over the period of equal length that ends the day before it starts."""
     days = (filters.end_date - filters.start_date).days
@@ -177,7 +186,7 @@ def _quartiles(row: dict[str, Any]) -> dict[str, Any]:
 def ranked(rows: list[dict[str, Any]], *, offset: int, measure: str) -> list[dict[str, Any]]:
     """A ranking page's rows with their place, previous-period figure and growth."""
     for place, row in enumerate(rows, start=offset + 1):
-        del row["parties"]
+        row.pop("parties", None)
         row["rank"] = place
         row["previous"] = round(float(row["previous"]), 3)
         row["growth"] = growth(float(row[measure]), row["previous"])
@@ -288,8 +297,8 @@ def unit_price_series(
 
 
 class TradeAnalysis:
-    """Rankings, party profiles and unit prices; needs `_query`, `_source` and `_where` of the
-    index it is part of."""
+    """Rankings, party profiles and unit prices; needs `_query`, `_source`, `_where` and
+    `_party_totals` of the index it is part of."""
 
     def _query(self, sql: str, params: Sequence[Any]) -> list[dict[str, Any]]:
         raise NotImplementedError
@@ -306,33 +315,33 @@ class TradeAnalysis:
     def _where(self, filters: ShipmentFilters) -> Where:
         raise NotImplementedError
 
+    def _party_totals(self, filters: ShipmentFilters) -> PartyTotals:
+        raise NotImplementedError
+
     def rankings(
         self, filters: ShipmentFilters, *, side: str, by: str, offset: int, limit: int
     ) -> tuple[list[dict[str, Any]], int]:
         """One page of the importers or exporters (`side`) of what `filters` match, the
         largest by `by` first, each with its share of the search's total and its figure in
-        the previous period of equal length; and how many parties there are in all."""
+        the previous period of equal length; and how many parties there are in all. Where no
+        roll-up holds the parties with the search, its first pages come from the pass its
+        statistics read too (`shared`)."""
         party, measure = RANKING_SIDES[side], RANKING_MEASURES[by]
-        column = party.removeprefix("s.")
-        now = self._source(filters, needs=[column])
-        before = self._source(
-            previous_period(filters),
-            needs=[column],
-            also=[f"{party} IN (SELECT party_id FROM ranked)"],
-        )
-        totals = (
-            f"SELECT {party} AS party_id, sum(s.shipments)::BIGINT AS shipments, "
-            "sum(s.value_usd) AS value_usd, coalesce(sum(s.net_weight_kg), 0) AS net_weight_kg, "
-            "max(s.last_date) AS last_date FROM ({rows}) s GROUP BY 1"
-        )
+        now = self._source(filters, needs=[party.removeprefix("s.")])
+        if not now.rolled and ranks_kept(offset=offset, limit=limit):
+            totals = self._party_totals(filters)
+            page = totals.page(side, measure, offset=offset, limit=limit)
+            rows = self._with_previous(page, filters, party=party, measure=measure)
+            return ranked(rows, offset=offset, measure=measure), totals.parties[side]
+        before = self._previous(filters, party, among="SELECT party_id FROM ranked")
         rows = self._query(
             f"""
-            WITH now_totals AS ({totals.format(rows=now.sql)}),
+            WITH now_totals AS ({_PER_PARTY.format(party=party, rows=now.sql)}),
             ranked AS (
                 SELECT *, sum({measure}) OVER () AS whole, count(*) OVER () AS parties
                 FROM now_totals ORDER BY {measure} DESC, party_id LIMIT ? OFFSET ?
             ),
-            before_totals AS ({totals.format(rows=before.sql)})
+            before_totals AS ({_PER_PARTY.format(party=party, rows=before.sql)})
             SELECT r.party_id, p.name, p.country, r.shipments,
                    round(r.value_usd, 2) AS value_usd, round(r.net_weight_kg, 3) AS net_weight_kg,
                    r.last_date, r.{measure} / nullif(r.whole, 0) AS share, r.parties,
@@ -351,6 +360,31 @@ class TradeAnalysis:
             )
             total = int(row["n"])
         return ranked(rows, offset=offset, measure=measure), total
+
+    def _previous(self, filters: ShipmentFilters, party: str, *, among: str) -> Source:
+        """The rows of the previous period of equal length, of the parties `among` only."""
+        needs, also = [party.removeprefix("s.")], [f"{party} IN ({among})"]
+        return self._source(previous_period(filters), needs=needs, also=also)
+
+    def _with_previous(
+        self, page: list[dict[str, Any]], filters: ShipmentFilters, *, party: str, measure: str
+    ) -> list[dict[str, Any]]:
+        """A ranking's rows with their names, countries and figures of the previous period."""
+        if not page:
+            return []
+        ids = ",".join(str(int(row["party_id"])) for row in page)
+        before = self._previous(filters, party, among=ids)
+        found = self._query(
+            f"""
+            SELECT p.party_id, p.name, p.country, coalesce(b.{measure}, 0) AS previous
+            FROM parties p LEFT JOIN ({_PER_PARTY.format(party=party, rows=before.sql)}) b
+                ON b.party_id = p.party_id
+            WHERE p.party_id IN ({ids})
+            """,
+            before.params,
+        )
+        named = {row.pop("party_id"): row for row in found}
+        return [row | named[row["party_id"]] for row in page if row["party_id"] in named]
 
     def party(self, party_id: int) -> dict[str, Any] | None:
         rows = self._query(

@@ -20,7 +20,6 @@ query; a search's counts per day are also what a roll-up by day would give."""
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -32,6 +31,7 @@ from django.core.cache import cache
 from apps.market.filters import ShipmentFilters
 from apps.market.index import ordered
 from apps.market.index.rollups import Source
+from apps.market.index.shared import cache_name
 from apps.market.index.steps import STEPPED, steps, steps_range
 
 # The orders by name (a leading '-' is descending): by date, or by a measure with the rows
@@ -150,13 +150,6 @@ def _step_counts(cursor: Cursor, steps: Source, key: str) -> dict[Any, int]:
     return {key if key is None else int(key): int(n) for key, n in cursor.fetchall()}
 
 
-def _cache_name(snapshot: Path, counted: str, filters: ShipmentFilters) -> str:
-    """The cache's name for the counts of a search by a key (or of its first days in an
-    order) on a snapshot."""
-    digest = hashlib.sha256(repr((snapshot.name, counted, filters)).encode()).hexdigest()
-    return f"trade-index:page-counts:{digest}"
-
-
 def _window(
     cursor: Cursor,
     snapshot: Path,
@@ -174,10 +167,10 @@ def _window(
     all of them from SEEK_FROM on (at any offset from a roll-up of `steps`); None when the
     page is best sorted from the whole search."""
     key, descending = sort.lstrip("-"), sort.startswith("-")
-    name = _cache_name(snapshot, key, filters)
+    name = cache_name("page-counts", snapshot, key, filters)
     counts: dict[Any, int] | None = cache.get(name)
     if counts is None and key == "date":
-        first_name = _cache_name(snapshot, f"first days {sort}", filters)
+        first_name = cache_name("page-counts", snapshot, f"first days {sort}", filters)
         first_days: dict[Any, int] | None = cache.get(first_name)
         if first_days is None:
             first, last = _first_days(filters, descending)

@@ -21,11 +21,19 @@ from django.conf import settings
 
 from apps.market.filters import ShipmentFilters
 from apps.market.index import ordered
-from apps.market.index.analysis import TradeAnalysis
+from apps.market.index.analysis import RANKING_SIDES, TradeAnalysis
 from apps.market.index.bounded import BoundedCursor
 from apps.market.index.conditions import Where, declared_hs_query, where_clause
 from apps.market.index.paging import DEFAULT_SORT, rows_to_read
 from apps.market.index.rollups import PARTY_PRICES, ROLLUPS, Source, source
+from apps.market.index.shared import (
+    UNBOUNDED_WAIT,
+    PartyTotals,
+    cache_name,
+    computed_once,
+    party_totals,
+    ranks_kept,
+)
 from apps.market.index.storage import current_snapshot, search_config
 from apps.market.lexicon.search import ProductQuery
 
@@ -70,6 +78,16 @@ class TradeIndex(Protocol):
 
 class IndexMissing(Exception):
     """No snapshot has been built yet."""
+
+
+def _named_for(row: dict[str, Any], side: str) -> dict[str, Any]:
+    """A top list's row, its party's name and country named for its side."""
+    return {
+        f"{side}_name": row["name"],
+        f"{side}_country": row["country"],
+        "shipments": row["shipments"],
+        "value_usd": row["value_usd"],
+    }
 
 
 def _rows(cursor: BoundedCursor | duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
@@ -283,45 +301,42 @@ class DuckDBTradeIndex(TradeAnalysis):
     def statistics(self, filters: ShipmentFilters) -> dict[str, Any]:
         """Sums from the smallest roll-up, the distinct importers and exporters from theirs;
         where no roll-up holds the parties with the search (a product text's descriptions),
-        both from one scan that reads only the parties (`rollups`: a large search gains, a
-        small one loses a little); one scan for all when no roll-up holds even the sums."""
+        all from the pass over its matches per party that its rankings read too (`shared`)."""
         importers = self._source(filters, needs=["importer_id"])
         exporters = self._source(filters, needs=["exporter_id"])
+        if not (importers.rolled and exporters.rolled):
+            totals = self._party_totals(filters)
+            whole = totals.whole
+            return {
+                "shipments": whole["shipments"] or 0,
+                "total_value_usd": whole["value_usd"] or 0,
+                "total_weight_kg": whole["net_weight_kg"] or 0,
+                "importers": totals.parties["importer"],
+                "exporters": totals.parties["exporter"],
+                "avg_price_per_unit": whole["avg_price_per_unit"],
+                "avg_price_per_kg": whole["avg_price_per_kg"],
+            }
         rows = self._source(filters)
-        if importers.rolled and exporters.rolled:
-            distinct = (
-                f"(SELECT count(DISTINCT s.importer_id) FROM ({importers.sql}) s) AS importers, "
-                f"(SELECT count(DISTINCT s.exporter_id) FROM ({exporters.sql}) s) AS exporters"
-            )
-            params = [*importers.params, *exporters.params, *rows.params]
-        elif rows.rolled:
-            parties = self._source(filters, needs=["importer_id", "exporter_id"])
-            distinct = (
-                "(SELECT {'importers': count(DISTINCT s.importer_id), "
-                f"'exporters': count(DISTINCT s.exporter_id)}} FROM ({parties.sql}) s) AS parties"
-            )
-            params = [*parties.params, *rows.params]
-        else:
-            rows = self._source(filters, needs=["importer_id", "exporter_id"])
-            distinct = (
-                "count(DISTINCT s.importer_id) AS importers, "
-                "count(DISTINCT s.exporter_id) AS exporters"
-            )
-            params = rows.params
         [row] = self._query(
             f"""
             SELECT coalesce({_SHIPMENTS}, 0) AS shipments,
                    round(coalesce(sum(s.value_usd), 0), 2) AS total_value_usd,
                    round(coalesce(sum(s.net_weight_kg), 0), 3) AS total_weight_kg,
-                   {distinct},
+                   (SELECT count(DISTINCT s.importer_id) FROM ({importers.sql}) s) AS importers,
+                   (SELECT count(DISTINCT s.exporter_id) FROM ({exporters.sql}) s) AS exporters,
                    sum(s.quantity_value_usd) / nullif(sum(s.quantity), 0) AS avg_price_per_unit,
                    sum(s.weighed_value_usd) / nullif(sum(s.weighed_kg), 0) AS avg_price_per_kg
             FROM ({rows.sql}) s
             """,
-            params,
+            [*importers.params, *exporters.params, *rows.params],
         )
-        parties = row.pop("parties", {})
-        return {**row, **parties}
+        return row
+
+    def _party_totals(self, filters: ShipmentFilters) -> PartyTotals:
+        rows = self._source(filters, needs=["importer_id", "exporter_id"])
+        name = cache_name("party-totals", self.path, rows.sql, rows.params)
+        compute = partial(party_totals, self._query, rows)
+        return computed_once(name, compute, wait=self.timeout or UNBOUNDED_WAIT)
 
     def monthly(self, filters: ShipmentFilters) -> list[dict[str, Any]]:
         rows = self._source(filters)
@@ -354,35 +369,34 @@ class DuckDBTradeIndex(TradeAnalysis):
         )
 
     def top_importers(self, filters: ShipmentFilters, *, limit: int) -> list[dict[str, Any]]:
-        rows = self._source(filters, needs=["importer_id"])
-        return self._query(
-            f"""
-            SELECT t.importer_id AS party_id, p.name AS importer_name,
-                   p.country AS importer_country, t.shipments, t.value_usd
-            FROM (
-                SELECT s.importer_id, {_SHIPMENTS} AS shipments,
-                       round(sum(s.value_usd), 2) AS value_usd
-                FROM ({rows.sql}) s
-                GROUP BY 1 ORDER BY value_usd DESC LIMIT ?
-            ) t JOIN parties p ON p.party_id = t.importer_id
-            ORDER BY t.value_usd DESC
-            """,
-            [*rows.params, limit],
-        )
+        return [
+            {"party_id": row["party_id"], **_named_for(row, "importer")}
+            for row in self._top_parties(filters, "importer", limit)
+        ]
 
     def top_exporters(self, filters: ShipmentFilters, *, limit: int) -> list[dict[str, Any]]:
-        rows = self._source(filters, needs=["exporter_id"])
+        top = self._top_parties(filters, "exporter", limit)
+        return [_named_for(row, "exporter") for row in top]
+
+    def _top_parties(self, filters: ShipmentFilters, side: str, limit: int) -> list[dict[str, Any]]:
+        """The largest parties of a side by value: where no roll-up holds the parties with
+        the search, from the pass its statistics read too."""
+        party = RANKING_SIDES[side]
+        rows = self._source(filters, needs=[party.removeprefix("s.")])
+        if not rows.rolled and ranks_kept(offset=0, limit=limit):
+            page = self._party_totals(filters).page(side, "value_usd", offset=0, limit=limit)
+            names = self._named("parties", "party_id", [row["party_id"] for row in page])
+            return [row | names[row["party_id"]] for row in page if row["party_id"] in names]
         return self._query(
             f"""
-            SELECT p.name AS exporter_name, p.country AS exporter_country,
-                   t.shipments, t.value_usd
+            SELECT t.party_id, p.name, p.country, t.shipments, t.value_usd
             FROM (
-                SELECT s.exporter_id, {_SHIPMENTS} AS shipments,
+                SELECT {party} AS party_id, {_SHIPMENTS} AS shipments,
                        round(sum(s.value_usd), 2) AS value_usd
                 FROM ({rows.sql}) s
-                GROUP BY 1 ORDER BY value_usd DESC LIMIT ?
-            ) t JOIN parties p ON p.party_id = t.exporter_id
-            ORDER BY t.value_usd DESC
+                GROUP BY 1 ORDER BY value_usd DESC, party_id LIMIT ?
+            ) t JOIN parties p ON p.party_id = t.party_id
+            ORDER BY t.value_usd DESC, t.party_id
             """,
             [*rows.params, limit],
         )

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import math
 from datetime import date
 from decimal import Decimal
 from itertools import count
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from apps.market import demo
+from apps.market.imports import import_shipments
 from apps.market.index.bounded import BoundedCursor
+from apps.market.index.storage import current_snapshot
 from apps.market.models import HSCode, Shipment, TradeParty
 from apps.market.names import normalise_name
 
@@ -103,3 +108,25 @@ def recorded_statements(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(BoundedCursor, "execute", recorded)
     return statements
+
+
+def same_figures(a: Any, b: Any) -> bool:
+    """Equal, floats within the last digits (sums in another order)."""
+    if isinstance(a, float) and isinstance(b, float):
+        return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same_figures(a[k], b[k]) for k in a)
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple):
+        return len(a) == len(b) and all(same_figures(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b) and type(a) is type(b)
+
+
+def demo_snapshot(directory: Path, shipments: int) -> Path:
+    """The snapshot of `shipments` demo shipments (2023 to 2025), loaded as an import loads
+    them from a file written in `directory`."""
+    source = directory / "shipments.csv"
+    demo.write_csv(source, shipments)
+    import_shipments(source)
+    path = current_snapshot()
+    assert path is not None
+    return path

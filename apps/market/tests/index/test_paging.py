@@ -21,6 +21,7 @@ from apps.market.hs import load_default_nomenclature
 from apps.market.imports import import_shipments
 from apps.market.index import DuckDBTradeIndex, ordered, paging, queries, steps
 from apps.market.index.paging import SHIPMENT_SORTS, window
+from apps.market.index.shared import cache_name
 from apps.market.models import Shipment
 from apps.market.tests.factories import recorded_statements
 
@@ -239,24 +240,6 @@ def test_the_first_days_are_the_first_month_of_the_search_in_its_order() -> None
     assert paging._first_days(short, descending=False) == (START, date(2024, 1, 10))
 
 
-def test_counts_are_kept_per_snapshot_key_and_search() -> None:
-    filters = SEARCHES["chapter"]
-    name = paging._cache_name(Path("a.duckdb"), "date", filters)
-
-    assert name == paging._cache_name(Path("/elsewhere/a.duckdb"), "date", filters)
-    assert (
-        len(
-            {
-                name,
-                paging._cache_name(Path("b.duckdb"), "date", filters),
-                paging._cache_name(Path("a.duckdb"), "value", filters),
-                paging._cache_name(Path("a.duckdb"), "date", SEARCHES["product"]),
-            }
-        )
-        == 4
-    )
-
-
 class _Unused:
     """A cursor for a page whose window comes from counts in the cache."""
 
@@ -271,7 +254,7 @@ def test_first_days_that_just_reach_the_page_give_its_window() -> None:
     filters, snapshot = SEARCHES["everything"], Path("a.duckdb")
     cache.clear()
     days = {date(2024, 4, 30): 60, date(2024, 4, 29): 40}
-    cache.set(paging._cache_name(snapshot, "first days -date", filters), days)
+    cache.set(cache_name("page-counts", snapshot, "first days -date", filters), days)
 
     found = paging._window(
         _Unused(), snapshot, filters, "true", [], sort="-date", offset=50, limit=50

@@ -1,0 +1,178 @@
+"""Work that the panels of one search share.
+
+The market screen asks for a search's six panels at once. Where no roll-up holds the parties
+with the search (a product text's descriptions, a party's name with an HS code, both
+countries), its statistics (distinct importers and exporters) and its rankings (the totals
+per importer or exporter) read the same matches per party: one pass totals them per importer,
+per exporter and in all (`party_totals`), and keeps the figures both need, the first
+`RANKED` parties of each side by each measure among them. The pass is kept in the cache the
+web processes share (CACHE_URL, else the database's table), so the panels that come next and
+the same search again read it, not the shipments; a call that finds another computing it
+waits for that answer (`computed_once`) rather than scanning the same rows beside it."""
+
+# The SQL here is assembled from constant fragments; every value a user gives travels as a
+# query parameter.
+# ruff: noqa: S608
+
+from __future__ import annotations
+
+import hashlib
+import math
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from django.core.cache import cache
+
+from apps.market.index.rollups import Source
+
+T = TypeVar("T")
+Query = Callable[[str, Sequence[Any]], list[dict[str, Any]]]
+
+# As long as a snapshot's page counts: a new snapshot has a new name, so nothing goes stale.
+KEPT = 3600
+# The largest page of a ranking (spec §9): its first page at every size comes from the pass.
+RANKED = 100
+# How often a call waiting for another's pass looks for it.
+POLL_SECONDS = 0.01
+# How long it waits when the index sets no time limit.
+UNBOUNDED_WAIT = 60.0
+SIDES = ("importer", "exporter")
+MEASURES = ("value_usd", "net_weight_kg", "shipments")
+
+
+def cache_name(kind: str, snapshot: Path, *key: Any) -> str:
+    """The cache's name for `kind` of work on a snapshot, told apart by `key`."""
+    digest = hashlib.sha256(repr((snapshot.name, *key)).encode()).hexdigest()
+    return f"trade-index:{kind}:{digest}"
+
+
+def computed_once(
+    name: str,
+    compute: Callable[[], T],
+    *,
+    wait: float,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
+) -> T:
+    """The value kept in the cache under `name`, else computed by one caller at a time: the
+    others wait up to `wait` seconds for its answer, and compute it themselves should it fail
+    or take longer. The claim expires on its own should its process die first."""
+    found: T | None = cache.get(name)
+    if found is not None:
+        return found
+    claim, token = f"{name}:computing", uuid.uuid4().hex
+    if cache.add(claim, token, timeout=math.ceil(wait) + 1):
+        try:
+            # Another caller may have kept it and let go of its claim since the first look.
+            found = cache.get(name)
+            return _computed(name, compute) if found is None else found
+        finally:
+            if cache.get(claim) == token:
+                cache.delete(claim)
+    deadline = clock() + wait
+    while clock() < deadline:
+        sleep(POLL_SECONDS)
+        found = cache.get(name)
+        if found is not None:
+            return found
+        if cache.get(claim) is None:  # its computation failed, or ended just now
+            found = cache.get(name)
+            return _computed(name, compute) if found is None else found
+    return _computed(name, compute)
+
+
+def _computed(name: str, compute: Callable[[], T]) -> T:
+    value = compute()
+    cache.set(name, value, KEPT)
+    return value
+
+
+@dataclass(frozen=True)
+class PartyTotals:
+    """A search's figures in all (`whole`: the statistics' sums and average prices), how
+    many importers and exporters it has (`parties`), and the first `RANKED` of each side by
+    each measure with their totals and their share of the side's total (`ranked`)."""
+
+    whole: dict[str, Any]
+    parties: dict[str, int]
+    ranked: dict[tuple[str, str], list[dict[str, Any]]]
+
+    def page(self, side: str, measure: str, *, offset: int, limit: int) -> list[dict[str, Any]]:
+        """Rows [offset, offset + limit) of a side ranked by a measure, with their share by
+        it; of those past the kept rows (`ranks_kept`), none."""
+        return [
+            {name: row[name] for name in _PARTY_COLUMNS} | {"share": row[f"{measure}_share"]}
+            for row in self.ranked[side, measure][offset : offset + limit]
+        ]
+
+
+def ranks_kept(*, offset: int, limit: int) -> bool:
+    """Whether the pass keeps every row of a ranking's page."""
+    return offset + limit <= RANKED
+
+
+_PLACES = ", ".join(
+    f"row_number() OVER (PARTITION BY side ORDER BY {measure} DESC, party_id) AS {measure}_place, "
+    f"{measure} / nullif(sum({measure}) OVER (PARTITION BY side), 0) AS {measure}_share"
+    for measure in MEASURES
+)
+# Every match has an importer and an exporter, so each side's groups are its distinct parties.
+_PARTY_TOTALS = f"""
+WITH totals AS (
+    SELECT grouping(s.importer_id, s.exporter_id) AS grouping_id, s.importer_id, s.exporter_id,
+           sum(s.shipments)::BIGINT AS shipments, sum(s.value_usd) AS value_usd,
+           coalesce(sum(s.net_weight_kg), 0) AS net_weight_kg, max(s.last_date) AS last_date,
+           sum(s.quantity_value_usd) / nullif(sum(s.quantity), 0) AS avg_price_per_unit,
+           sum(s.weighed_value_usd) / nullif(sum(s.weighed_kg), 0) AS avg_price_per_kg
+    FROM ({{rows}}) s GROUP BY GROUPING SETS ((s.importer_id), (s.exporter_id), ())
+),
+sided AS (
+    SELECT CASE grouping_id WHEN 1 THEN 'importer' WHEN 2 THEN 'exporter' ELSE 'whole' END
+               AS side,
+           CASE grouping_id WHEN 1 THEN importer_id WHEN 2 THEN exporter_id END AS party_id,
+           * EXCLUDE (grouping_id, importer_id, exporter_id)
+    FROM totals
+),
+placed AS (
+    SELECT *, count(*) OVER (PARTITION BY side) AS parties, {_PLACES} FROM sided
+)
+SELECT * REPLACE (round(value_usd, 2) AS value_usd, round(net_weight_kg, 3) AS net_weight_kg)
+FROM placed
+WHERE least({", ".join(f"{measure}_place" for measure in MEASURES)}) <= ?
+"""
+_PARTY_COLUMNS = ("party_id", "shipments", "value_usd", "net_weight_kg", "last_date")
+_SHARES = tuple(f"{measure}_share" for measure in MEASURES)
+_WHOLE_COLUMNS = (
+    "shipments",
+    "value_usd",
+    "net_weight_kg",
+    "avg_price_per_unit",
+    "avg_price_per_kg",
+)
+
+
+def party_totals(query: Query, rows: Source) -> PartyTotals:
+    """One pass over `rows` (with both parties) for the statistics and the rankings."""
+    found = query(_PARTY_TOTALS.format(rows=rows.sql), [*rows.params, RANKED])
+    whole = next((row for row in found if row["side"] == "whole"), {})
+    parties = dict.fromkeys(SIDES, 0)
+    ranked: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for side in SIDES:
+        mine = [row for row in found if row["side"] == side]
+        if mine:
+            parties[side] = int(mine[0]["parties"])
+        for measure in MEASURES:
+            ranked[side, measure] = [
+                {name: row[name] for name in (*_PARTY_COLUMNS, *_SHARES)}
+                for row in sorted(mine, key=lambda row: row[f"{measure}_place"])
+                if row[f"{measure}_place"] <= RANKED
+            ]
+    return PartyTotals(
+        whole={name: whole.get(name) for name in _WHOLE_COLUMNS},
+        parties=parties,
+        ranked=ranked,
+    )
