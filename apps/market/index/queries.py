@@ -27,6 +27,7 @@ from apps.market.index.conditions import Where, declared_hs_query, where_clause
 from apps.market.index.paging import DEFAULT_SORT, rows_to_read
 from apps.market.index.rollups import PARTY_PRICES, ROLLUPS, Source, source
 from apps.market.index.shared import (
+    SUMS,
     UNBOUNDED_WAIT,
     PartyTotals,
     cache_name,
@@ -301,31 +302,19 @@ class DuckDBTradeIndex(TradeAnalysis):
     def statistics(self, filters: ShipmentFilters) -> dict[str, Any]:
         """Sums from the smallest roll-up, the distinct importers and exporters from theirs;
         where no roll-up holds the parties with the search (a product text's descriptions),
-        all from the pass over its matches per party that its rankings read too (`shared`)."""
+        the parties from the pass over its matches that its rankings read too (`shared`)."""
         importers = self._source(filters, needs=["importer_id"])
         exporters = self._source(filters, needs=["exporter_id"])
         if not (importers.rolled and exporters.rolled):
             totals = self._party_totals(filters)
-            whole = totals.whole
-            return {
-                "shipments": whole["shipments"] or 0,
-                "total_value_usd": whole["value_usd"] or 0,
-                "total_weight_kg": whole["net_weight_kg"] or 0,
-                "importers": totals.parties["importer"],
-                "exporters": totals.parties["exporter"],
-                "avg_price_per_unit": whole["avg_price_per_unit"],
-                "avg_price_per_kg": whole["avg_price_per_kg"],
-            }
+            parties = {f"{side}s": count for side, count in totals.parties.items()}
+            return totals.whole | parties
         rows = self._source(filters)
         [row] = self._query(
             f"""
-            SELECT coalesce({_SHIPMENTS}, 0) AS shipments,
-                   round(coalesce(sum(s.value_usd), 0), 2) AS total_value_usd,
-                   round(coalesce(sum(s.net_weight_kg), 0), 3) AS total_weight_kg,
+            SELECT {SUMS},
                    (SELECT count(DISTINCT s.importer_id) FROM ({importers.sql}) s) AS importers,
-                   (SELECT count(DISTINCT s.exporter_id) FROM ({exporters.sql}) s) AS exporters,
-                   sum(s.quantity_value_usd) / nullif(sum(s.quantity), 0) AS avg_price_per_unit,
-                   sum(s.weighed_value_usd) / nullif(sum(s.weighed_kg), 0) AS avg_price_per_kg
+                   (SELECT count(DISTINCT s.exporter_id) FROM ({exporters.sql}) s) AS exporters
             FROM ({rows.sql}) s
             """,
             [*importers.params, *exporters.params, *rows.params],
@@ -333,9 +322,11 @@ class DuckDBTradeIndex(TradeAnalysis):
         return row
 
     def _party_totals(self, filters: ShipmentFilters) -> PartyTotals:
-        rows = self._source(filters, needs=["importer_id", "exporter_id"])
-        name = cache_name("party-totals", self.path, rows.sql, rows.params)
-        compute = partial(party_totals, self._query, rows)
+        parties = self._source(filters, needs=["importer_id", "exporter_id"])
+        sums = self._source(filters)
+        key = (parties.sql, parties.params, sums.sql, sums.params)
+        compute = partial(party_totals, self._query, parties, sums)
+        name = cache_name("party-totals", self.path, *key)
         return computed_once(name, compute, wait=self.timeout or UNBOUNDED_WAIT)
 
     def monthly(self, filters: ShipmentFilters) -> list[dict[str, Any]]:

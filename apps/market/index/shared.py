@@ -93,9 +93,9 @@ def _computed(name: str, compute: Callable[[], T]) -> T:
 
 @dataclass(frozen=True)
 class PartyTotals:
-    """A search's figures in all (`whole`: the statistics' sums and average prices), how
-    many importers and exporters it has (`parties`), and the first `RANKED` of each side by
-    each measure with their totals and their share of the side's total (`ranked`)."""
+    """A search's figures in all (`whole`: the statistics' `SUMS`), how many importers and
+    exporters it has (`parties`), and the first `RANKED` of each side by each measure with
+    their totals and their share of the side's total (`ranked`)."""
 
     whole: dict[str, Any]
     parties: dict[str, int]
@@ -121,19 +121,18 @@ _PLACES = ", ".join(
     for measure in MEASURES
 )
 # Every match has an importer and an exporter, so each side's groups are its distinct parties.
+# The sums in all are not among these sets: every aggregate of a set costs on every match,
+# and the sums' five more would make the pass cost as much as the two scans it replaces.
 _PARTY_TOTALS = f"""
 WITH totals AS (
     SELECT grouping(s.importer_id, s.exporter_id) AS grouping_id, s.importer_id, s.exporter_id,
            sum(s.shipments)::BIGINT AS shipments, sum(s.value_usd) AS value_usd,
-           coalesce(sum(s.net_weight_kg), 0) AS net_weight_kg, max(s.last_date) AS last_date,
-           sum(s.quantity_value_usd) / nullif(sum(s.quantity), 0) AS avg_price_per_unit,
-           sum(s.weighed_value_usd) / nullif(sum(s.weighed_kg), 0) AS avg_price_per_kg
-    FROM ({{rows}}) s GROUP BY GROUPING SETS ((s.importer_id), (s.exporter_id), ())
+           coalesce(sum(s.net_weight_kg), 0) AS net_weight_kg, max(s.last_date) AS last_date
+    FROM ({{rows}}) s GROUP BY GROUPING SETS ((s.importer_id), (s.exporter_id))
 ),
 sided AS (
-    SELECT CASE grouping_id WHEN 1 THEN 'importer' WHEN 2 THEN 'exporter' ELSE 'whole' END
-               AS side,
-           CASE grouping_id WHEN 1 THEN importer_id WHEN 2 THEN exporter_id END AS party_id,
+    SELECT CASE grouping_id WHEN 1 THEN 'importer' ELSE 'exporter' END AS side,
+           CASE grouping_id WHEN 1 THEN importer_id ELSE exporter_id END AS party_id,
            * EXCLUDE (grouping_id, importer_id, exporter_id)
     FROM totals
 ),
@@ -144,35 +143,33 @@ SELECT * REPLACE (round(value_usd, 2) AS value_usd, round(net_weight_kg, 3) AS n
 FROM placed
 WHERE least({", ".join(f"{measure}_place" for measure in MEASURES)}) <= ?
 """
+# The statistics' sums and average prices of a relation `s` with the `rollups.MEASURES`.
+SUMS = (
+    "coalesce(sum(s.shipments)::BIGINT, 0) AS shipments, "
+    "round(coalesce(sum(s.value_usd), 0), 2) AS total_value_usd, "
+    "round(coalesce(sum(s.net_weight_kg), 0), 3) AS total_weight_kg, "
+    "sum(s.quantity_value_usd) / nullif(sum(s.quantity), 0) AS avg_price_per_unit, "
+    "sum(s.weighed_value_usd) / nullif(sum(s.weighed_kg), 0) AS avg_price_per_kg"
+)
 _PARTY_COLUMNS = ("party_id", "shipments", "value_usd", "net_weight_kg", "last_date")
 _SHARES = tuple(f"{measure}_share" for measure in MEASURES)
-_WHOLE_COLUMNS = (
-    "shipments",
-    "value_usd",
-    "net_weight_kg",
-    "avg_price_per_unit",
-    "avg_price_per_kg",
-)
 
 
-def party_totals(query: Query, rows: Source) -> PartyTotals:
-    """One pass over `rows` (with both parties) for the statistics and the rankings."""
-    found = query(_PARTY_TOTALS.format(rows=rows.sql), [*rows.params, RANKED])
-    whole = next((row for row in found if row["side"] == "whole"), {})
-    parties = dict.fromkeys(SIDES, 0)
+def party_totals(query: Query, parties: Source, sums: Source) -> PartyTotals:
+    """One pass over `parties` (the matches with both parties) for the statistics' distinct
+    parties and the rankings, and the sums from `sums` (a roll-up where one holds them)."""
+    found = query(_PARTY_TOTALS.format(rows=parties.sql), [*parties.params, RANKED])
+    [whole] = query(f"SELECT {SUMS} FROM ({sums.sql}) s", sums.params)
+    counts = dict.fromkeys(SIDES, 0)
     ranked: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for side in SIDES:
         mine = [row for row in found if row["side"] == side]
         if mine:
-            parties[side] = int(mine[0]["parties"])
+            counts[side] = int(mine[0]["parties"])
         for measure in MEASURES:
             ranked[side, measure] = [
                 {name: row[name] for name in (*_PARTY_COLUMNS, *_SHARES)}
                 for row in sorted(mine, key=lambda row: row[f"{measure}_place"])
                 if row[f"{measure}_place"] <= RANKED
             ]
-    return PartyTotals(
-        whole={name: whole.get(name) for name in _WHOLE_COLUMNS},
-        parties=parties,
-        ranked=ranked,
-    )
+    return PartyTotals(whole=whole, parties=counts, ranked=ranked)
