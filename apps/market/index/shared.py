@@ -3,12 +3,13 @@
 The market screen asks for a search's six panels at once. Where no roll-up holds the parties
 with the search (a product text's descriptions, a party's name with an HS code, both
 countries), its statistics (distinct importers and exporters) and its rankings (the totals
-per importer or exporter) read the same matches per party: one pass totals them per importer,
-per exporter and in all (`party_totals`), and keeps the figures both need, the first
-`RANKED` parties of each side by each measure among them. The pass is kept in the cache the
-web processes share (CACHE_URL, else the database's table), so the panels that come next and
-the same search again read it, not the shipments; a call that finds another computing it
-waits for that answer (`computed_once`) rather than scanning the same rows beside it."""
+per importer or exporter) read the same matches per party: one pass totals them per importer
+and per exporter (`party_totals`, the sums in all beside it from a roll-up where one holds
+them), and keeps the figures both need, the first `RANKED` parties of each side by each
+measure among them, for the top lists too. The pass is kept in the cache the web processes
+share (CACHE_URL, else the database's table), so the panels that come next and the same
+search again read it, not the shipments; a call that finds another computing it waits for
+that answer (`computed_once`) rather than scanning the same rows beside it."""
 
 # The SQL here is assembled from constant fragments; every value a user gives travels as a
 # query parameter.
