@@ -8,20 +8,22 @@ on the current snapshot; `DuckDBTradeIndex` takes these methods from `TradeAnaly
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
-from datetime import date, timedelta
+from datetime import date
 from typing import Any
 
 from apps.market.filters import ShipmentFilters
 from apps.market.index.conditions import Where
+from apps.market.index.ranking import (
+    PER_PARTY,
+    RANKING_MEASURES,
+    RANKING_SIDES,
+    previous_period,
+    ranked,
+)
 from apps.market.index.rollups import Source
 from apps.market.index.shared import PartyTotals, ranks_kept
 from apps.market.index.steps import RELATIVE_ERROR, middle
 
-# Which party a ranking ranks.
-RANKING_SIDES = {"importer": "s.importer_id", "exporter": "s.exporter_id"}
-# What it ranks them by (a column of the per-party totals).
-RANKING_MEASURES = {"value": "value_usd", "weight": "net_weight_kg", "shipments": "shipments"}
 # Whose country a price analysis groups by.
 PRICE_GROUPS = {"origin": "s.exporter_country", "destination": "s.importer_country"}
 PRICE_GROUP_LIMIT = 6
@@ -157,40 +159,10 @@ SELECT hs_code, median(price_per_kg) AS median_price_per_kg FROM ({mine}) s GROU
 """
 
 
-# A search's totals per party of one side (`party`).
-_PER_PARTY = (
-    "SELECT {party} AS party_id, sum(s.shipments)::BIGINT AS shipments, "
-    "sum(s.value_usd) AS value_usd, coalesce(sum(s.net_weight_kg), 0) AS net_weight_kg, "
-    "max(s.last_date) AS last_date FROM ({rows}) s GROUP BY 1"
-)
-
-
-def previous_period(filters: ShipmentFilters) -> ShipmentFilters:
-    """The same search over the period of equal length that ends the day before it starts."""
-    days = (filters.end_date - filters.start_date).days
-    end = filters.start_date - timedelta(days=1)
-    return replace(filters, start_date=end - timedelta(days=days), end_date=end)
-
-
-def growth(current: float, previous: float) -> float | None:
-    """The change against the previous period as a fraction; none when it had nothing."""
-    return (current - previous) / previous if previous > 0 else None
-
-
 def _quartiles(row: dict[str, Any]) -> dict[str, Any]:
     quartiles = row.pop("quartiles") or [None, None, None]
     row["p25"], row["median"], row["p75"] = quartiles
     return row
-
-
-def ranked(rows: list[dict[str, Any]], *, offset: int, measure: str) -> list[dict[str, Any]]:
-    """A ranking page's rows with their place, previous-period figure and growth."""
-    for place, row in enumerate(rows, start=offset + 1):
-        row.pop("parties", None)
-        row["rank"] = place
-        row["previous"] = round(float(row["previous"]), 3)
-        row["growth"] = growth(float(row[measure]), row["previous"])
-    return rows
 
 
 Lookup = Callable[[str, str, Sequence[Any]], dict[Any, dict[str, Any]]]
@@ -336,12 +308,12 @@ class TradeAnalysis:
         before = self._previous(filters, party, among="SELECT party_id FROM ranked")
         rows = self._query(
             f"""
-            WITH now_totals AS ({_PER_PARTY.format(party=party, rows=now.sql)}),
+            WITH now_totals AS ({PER_PARTY.format(party=party, rows=now.sql)}),
             ranked AS (
                 SELECT *, sum({measure}) OVER () AS whole, count(*) OVER () AS parties
                 FROM now_totals ORDER BY {measure} DESC, party_id LIMIT ? OFFSET ?
             ),
-            before_totals AS ({_PER_PARTY.format(party=party, rows=before.sql)})
+            before_totals AS ({PER_PARTY.format(party=party, rows=before.sql)})
             SELECT r.party_id, p.name, p.country, r.shipments,
                    round(r.value_usd, 2) AS value_usd, round(r.net_weight_kg, 3) AS net_weight_kg,
                    r.last_date, r.{measure} / nullif(r.whole, 0) AS share, r.parties,
@@ -377,7 +349,7 @@ class TradeAnalysis:
         found = self._query(
             f"""
             SELECT p.party_id, p.name, p.country, coalesce(b.{measure}, 0) AS previous
-            FROM parties p LEFT JOIN ({_PER_PARTY.format(party=party, rows=before.sql)}) b
+            FROM parties p LEFT JOIN ({PER_PARTY.format(party=party, rows=before.sql)}) b
                 ON b.party_id = p.party_id
             WHERE p.party_id IN ({ids})
             """,

@@ -21,10 +21,11 @@ from django.conf import settings
 
 from apps.market.filters import ShipmentFilters
 from apps.market.index import ordered
-from apps.market.index.analysis import RANKING_SIDES, TradeAnalysis
+from apps.market.index.analysis import TradeAnalysis
 from apps.market.index.bounded import BoundedCursor
 from apps.market.index.conditions import Where, declared_hs_query, where_clause
 from apps.market.index.paging import DEFAULT_SORT, rows_to_read
+from apps.market.index.ranking import RANKING_SIDES
 from apps.market.index.rollups import PARTY_PRICES, ROLLUPS, Source, source
 from apps.market.index.shared import (
     SUMS,

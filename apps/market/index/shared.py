@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 
 from django.core.cache import cache
 
+from apps.market.index.ranking import RANKING_MEASURES, RANKING_SIDES
 from apps.market.index.rollups import Source
 
 T = TypeVar("T")
@@ -41,8 +42,8 @@ RANKED = 100
 POLL_SECONDS = 0.01
 # How long it waits when the index sets no time limit.
 UNBOUNDED_WAIT = 60.0
-SIDES = ("importer", "exporter")
-MEASURES = ("value_usd", "net_weight_kg", "shipments")
+SIDES = tuple(RANKING_SIDES)
+MEASURES = tuple(RANKING_MEASURES.values())
 
 
 def cache_name(kind: str, snapshot: Path, *key: Any) -> str:

@@ -12,17 +12,10 @@ from datetime import date
 from typing import Any
 
 from apps.market.filters import ShipmentFilters
-from apps.market.index.analysis import (
-    PRICE_GROUPS,
-    RANKING_MEASURES,
-    RANKING_SIDES,
-    previous_period,
-    profile,
-    ranked,
-    unit_price_series,
-)
+from apps.market.index.analysis import PRICE_GROUPS, profile, unit_price_series
 from apps.market.index.clickhouse.conditions import where_clause
 from apps.market.index.clickhouse.connection import Params
+from apps.market.index.ranking import RANKING_MEASURES, RANKING_SIDES, previous_period, ranked
 
 MONTH = "formatDateTime(toStartOfMonth(s.date), '%Y-%m')"
 _PER_KG = "s.value_usd / s.net_weight_kg"
