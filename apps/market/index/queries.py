@@ -31,9 +31,9 @@ from apps.market.index.shared import (
     SUMS,
     UNBOUNDED_WAIT,
     PartyTotals,
-    cache_name,
     computed_once,
     party_totals,
+    party_totals_name,
     ranks_kept,
 )
 from apps.market.index.storage import current_snapshot, search_config
@@ -325,9 +325,8 @@ class DuckDBTradeIndex(TradeAnalysis):
     def _party_totals(self, filters: ShipmentFilters) -> PartyTotals:
         parties = self._source(filters, needs=["importer_id", "exporter_id"])
         sums = self._source(filters)
-        key = (parties.sql, parties.params, sums.sql, sums.params)
         compute = partial(party_totals, self._query, parties, sums)
-        name = cache_name("party-totals", self.path, *key)
+        name = party_totals_name(self.path, parties, sums)
         return computed_once(name, compute, wait=self.timeout or UNBOUNDED_WAIT)
 
     def monthly(self, filters: ShipmentFilters) -> list[dict[str, Any]]:

@@ -106,10 +106,7 @@ class PartyTotals:
     def page(self, side: str, measure: str, *, offset: int, limit: int) -> list[dict[str, Any]]:
         """Rows [offset, offset + limit) of a side ranked by a measure, with their share by
         it; of those past the kept rows (`ranks_kept`), none."""
-        return [
-            {name: row[name] for name in _PARTY_COLUMNS} | {"share": row[f"{measure}_share"]}
-            for row in self.ranked[side, measure][offset : offset + limit]
-        ]
+        return [dict(row) for row in self.ranked[side, measure][offset : offset + limit]]
 
 
 def ranks_kept(*, offset: int, limit: int) -> bool:
@@ -117,33 +114,55 @@ def ranks_kept(*, offset: int, limit: int) -> bool:
     return offset + limit <= RANKED
 
 
-_PLACES = ", ".join(
-    f"row_number() OVER (PARTITION BY side ORDER BY {measure} DESC, party_id) AS {measure}_place, "
-    f"{measure} / nullif(sum({measure}) OVER (PARTITION BY side), 0) AS {measure}_share"
-    for measure in MEASURES
-)
 # Every match has an importer and an exporter, so each side's groups are its distinct parties.
 # The sums in all are not among these sets: every aggregate of a set costs on every match,
 # and the sums' five more would make the pass cost as much as the two scans it replaces.
-_PARTY_TOTALS = f"""
-WITH totals AS (
-    SELECT grouping(s.importer_id, s.exporter_id) AS grouping_id, s.importer_id, s.exporter_id,
-           sum(s.shipments)::BIGINT AS shipments, sum(s.value_usd) AS value_usd,
-           coalesce(sum(s.net_weight_kg), 0) AS net_weight_kg, max(s.last_date) AS last_date
-    FROM ({{rows}}) s GROUP BY GROUPING SETS ((s.importer_id), (s.exporter_id))
-),
-sided AS (
-    SELECT CASE grouping_id WHEN 1 THEN 'importer' ELSE 'exporter' END AS side,
-           CASE grouping_id WHEN 1 THEN importer_id ELSE exporter_id END AS party_id,
-           * EXCLUDE (grouping_id, importer_id, exporter_id)
-    FROM totals
-),
-placed AS (
-    SELECT *, count(*) OVER (PARTITION BY side) AS parties, {_PLACES} FROM sided
+_TOTALS = """
+SELECT CASE grouping(s.importer_id, s.exporter_id) WHEN 1 THEN 'importer' ELSE 'exporter' END
+           AS side,
+       CASE grouping(s.importer_id, s.exporter_id) WHEN 1 THEN s.importer_id ELSE s.exporter_id
+           END AS party_id,
+       sum(s.shipments)::BIGINT AS shipments, sum(s.value_usd) AS value_usd,
+       coalesce(sum(s.net_weight_kg), 0) AS net_weight_kg, max(s.last_date) AS last_date
+FROM ({rows}) s GROUP BY GROUPING SETS ((s.importer_id), (s.exporter_id))
+"""
+# The first of a side by a measure: a top-N of its parties, not a sort of them all (a
+# ranking of every party by each measure took more than the scan itself).
+_LEADERS = """
+SELECT side, party_id, '{measure}' AS measure,
+       row_number() OVER (ORDER BY {measure} DESC, party_id) AS place
+FROM (
+    SELECT side, party_id, {measure} FROM totals WHERE side = '{side}'
+    ORDER BY {measure} DESC, party_id LIMIT {ranked}
 )
-SELECT * REPLACE (round(value_usd, 2) AS value_usd, round(net_weight_kg, 3) AS net_weight_kg)
-FROM placed
-WHERE least({", ".join(f"{measure}_place" for measure in MEASURES)}) <= ?
+"""
+_PARTY_TOTALS = f"""
+WITH totals AS MATERIALIZED ({_TOTALS}),
+sides AS (
+    SELECT side, count(*) AS parties,
+           {", ".join(f"sum({measure}) AS all_{measure}" for measure in MEASURES)}
+    FROM totals GROUP BY side
+),
+leaders AS (
+    {
+    " UNION ALL ".join(
+        _LEADERS.format(measure=measure, side=side, ranked=RANKED)
+        for side in SIDES
+        for measure in MEASURES
+    )
+}
+)
+SELECT l.side, l.measure, l.place, s.parties,
+       t.party_id, t.shipments, round(t.value_usd, 2) AS value_usd,
+       round(t.net_weight_kg, 3) AS net_weight_kg, t.last_date,
+       CASE l.measure
+           {
+    " ".join(
+        f"WHEN '{measure}' THEN t.{measure} / nullif(s.all_{measure}, 0)" for measure in MEASURES
+    )
+}
+       END AS share
+FROM leaders l JOIN totals t USING (side, party_id) JOIN sides s USING (side)
 """
 # The statistics' sums and average prices of a relation `s` with the `rollups.MEASURES`.
 SUMS = (
@@ -154,24 +173,27 @@ SUMS = (
     "sum(s.weighed_value_usd) / nullif(sum(s.weighed_kg), 0) AS avg_price_per_kg"
 )
 _PARTY_COLUMNS = ("party_id", "shipments", "value_usd", "net_weight_kg", "last_date")
-_SHARES = tuple(f"{measure}_share" for measure in MEASURES)
+
+
+def party_totals_name(snapshot: Path, parties: Source, sums: Source) -> str:
+    """The cache's name for the pass over `parties` and `sums` on a snapshot: a new shape of
+    the pass has a new name too."""
+    key = (_PARTY_TOTALS, SUMS, parties.sql, parties.params, sums.sql, sums.params)
+    return cache_name("party-totals", snapshot, *key)
 
 
 def party_totals(query: Query, parties: Source, sums: Source) -> PartyTotals:
     """One pass over `parties` (the matches with both parties) for the statistics' distinct
     parties and the rankings, and the sums from `sums` (a roll-up where one holds them)."""
-    found = query(_PARTY_TOTALS.format(rows=parties.sql), [*parties.params, RANKED])
+    found = query(_PARTY_TOTALS.format(rows=parties.sql), parties.params)
     [whole] = query(f"SELECT {SUMS} FROM ({sums.sql}) s", sums.params)
     counts = dict.fromkeys(SIDES, 0)
-    ranked: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for side in SIDES:
-        mine = [row for row in found if row["side"] == side]
-        if mine:
-            counts[side] = int(mine[0]["parties"])
-        for measure in MEASURES:
-            ranked[side, measure] = [
-                {name: row[name] for name in (*_PARTY_COLUMNS, *_SHARES)}
-                for row in sorted(mine, key=lambda row: row[f"{measure}_place"])
-                if row[f"{measure}_place"] <= RANKED
-            ]
+    ranked: dict[tuple[str, str], list[dict[str, Any]]] = {
+        (side, measure): [] for side in SIDES for measure in MEASURES
+    }
+    for row in sorted(found, key=lambda row: row["place"]):
+        counts[row["side"]] = int(row["parties"])
+        ranked[row["side"], row["measure"]].append(
+            {name: row[name] for name in (*_PARTY_COLUMNS, "share")}
+        )
     return PartyTotals(whole=whole, parties=counts, ranked=ranked)
