@@ -222,10 +222,14 @@ def _grain(columns: Sequence[str]) -> str:
     )
 
 
-def _shipment_rows(columns: Sequence[str], conditions: str) -> str:
+def _shipment_rows(columns: Sequence[str], where: Where) -> str:
+    """The shipments of the days `?` to `?` that `where` matches, one row each."""
     values = ", ".join(f"{measure.value} AS {name}" for name, measure in MEASURES.items())
     grain = _grain(columns)
-    return f"SELECT {_MONTH} AS month, {grain}, {values} FROM shipments s WHERE {conditions}"
+    return (
+        f"SELECT {_MONTH} AS month, {grain}, {values} FROM {where.rows('shipments')} "
+        f"WHERE s.date BETWEEN ? AND ? AND {where.sql()}"
+    )
 
 
 def rollup_for(columns: set[str]) -> Rollup | None:
@@ -291,15 +295,16 @@ def _part_rows(
     if rollup is None or months is None:
         derived = [column for column in needs if column in DERIVED]
         return Source(
-            _shipment_rows((*COLUMNS, *derived), f"s.date BETWEEN ? AND ? AND {where.sql()}"),
+            _shipment_rows((*COLUMNS, *derived), where),
             [filters.start_date, filters.end_date, *where.params],
             rolled=False,
         )
     first, last = months
+    where = where.listed()
     columns = ", ".join(("month", *rollup.grain, *MEASURES))
     parts = [
         (
-            f"SELECT {columns} FROM {rollup.table} s "
+            f"SELECT {columns} FROM {where.rows(rollup.table)} "
             f"WHERE s.month BETWEEN ? AND ? AND {where.sql()}",
             [first, last.replace(day=1), *where.params],
         )
@@ -313,7 +318,7 @@ def _part_rows(
     for begin, end in edges:
         parts.append(
             (
-                _shipment_rows(rollup.grain, f"s.date BETWEEN ? AND ? AND {where.sql()}"),
+                _shipment_rows(rollup.grain, where),
                 [begin, end, *where.params],
             )
         )

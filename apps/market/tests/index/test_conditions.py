@@ -9,7 +9,7 @@ import duckdb
 import pytest
 
 from apps.market.filters import ShipmentFilters
-from apps.market.index.conditions import _listed, matching_clause
+from apps.market.index.conditions import Where, _listed, matching_clause
 
 CODES = ["0899", "09", "0901", "090111", "0910", "0999", "1009", "1901", "19", "1905", "2009"]
 
@@ -63,6 +63,32 @@ def test_many_ids_go_as_bits_and_few_among_many_as_a_list() -> None:
     assert _listed("description_id", tuple(range(1, 200, 3)))[0].startswith("get_bit(")
     assert " IN (" in _listed("description_id", (2, 4000))[0]
     assert _listed("description_id", ()) == ("FALSE", [])
+
+
+@pytest.mark.parametrize("ids", [(3,), (5, 3, 5, 8), tuple(range(1, 200, 3)), (2, 4000), ()])
+def test_joined_ids_match_what_the_listed_condition_matches(ids: tuple[int, ...]) -> None:
+    """A scan joins the ids it is to find (each once, however often given); a roll-up tests
+    the same ids on each row: both find the same rows."""
+    where = Where()
+    where.add("s.description_id < ?", 4500)
+    where.among("description_id", ids)
+    listed = where.listed()
+    with duckdb.connect() as db:
+        db.execute(
+            "CREATE TABLE shipments AS SELECT n::INTEGER AS description_id "
+            "FROM (SELECT unnest(range(0, 5000)) AS n), range(2)"
+        )
+
+        def found(rows: Where) -> list[int]:
+            sql = f"SELECT s.description_id FROM {rows.rows('shipments')} WHERE {rows.sql()}"
+            return sorted(number for (number,) in db.execute(sql, rows.params).fetchall())
+
+        joined, tested = found(where), found(listed)
+
+    assert joined == tested == sorted(2 * [number for number in set(ids) if number < 4500])
+    assert listed.joins == []
+    assert listed.rows("shipments") == "shipments s"
+    assert ("JOIN" in where.rows("shipments")) == bool(ids)
 
 
 @pytest.mark.parametrize("declared", [("090411",), ("090411", "090412"), ("090411", "090421")])
