@@ -126,9 +126,9 @@ SELECT CASE grouping(s.importer_id, s.exporter_id) WHEN 1 THEN 'importer' ELSE '
        coalesce(sum(s.net_weight_kg), 0) AS net_weight_kg, max(s.last_date) AS last_date
 FROM ({rows}) s GROUP BY GROUPING SETS ((s.importer_id), (s.exporter_id))
 """
-# The first of a side by a measure: a top-N of its parties, not a sort of them all (a
-# ranking of every party by each measure took more than the scan itself).
-_LEADERS = """
+# The first of a side by a measure: a top-N of its parties, not a sort of them all, whose cost
+# would grow with the parties of a broad text.
+_LEADER = """
 SELECT side, party_id, '{measure}' AS measure,
        row_number() OVER (ORDER BY {measure} DESC, party_id) AS place
 FROM (
@@ -136,32 +136,23 @@ FROM (
     ORDER BY {measure} DESC, party_id LIMIT {ranked}
 )
 """
+_LEADERS = " UNION ALL ".join(
+    _LEADER.format(measure=measure, side=side, ranked=RANKED)
+    for side in SIDES
+    for measure in MEASURES
+)
+_SIDE_SUMS = ", ".join(f"sum({measure}) AS all_{measure}" for measure in MEASURES)
+_SHARE = " ".join(
+    f"WHEN '{measure}' THEN t.{measure} / nullif(s.all_{measure}, 0)" for measure in MEASURES
+)
 _PARTY_TOTALS = f"""
 WITH totals AS MATERIALIZED ({_TOTALS}),
-sides AS (
-    SELECT side, count(*) AS parties,
-           {", ".join(f"sum({measure}) AS all_{measure}" for measure in MEASURES)}
-    FROM totals GROUP BY side
-),
-leaders AS (
-    {
-    " UNION ALL ".join(
-        _LEADERS.format(measure=measure, side=side, ranked=RANKED)
-        for side in SIDES
-        for measure in MEASURES
-    )
-}
-)
+sides AS (SELECT side, count(*) AS parties, {_SIDE_SUMS} FROM totals GROUP BY side),
+leaders AS ({_LEADERS})
 SELECT l.side, l.measure, l.place, s.parties,
        t.party_id, t.shipments, round(t.value_usd, 2) AS value_usd,
        round(t.net_weight_kg, 3) AS net_weight_kg, t.last_date,
-       CASE l.measure
-           {
-    " ".join(
-        f"WHEN '{measure}' THEN t.{measure} / nullif(s.all_{measure}, 0)" for measure in MEASURES
-    )
-}
-       END AS share
+       CASE l.measure {_SHARE} END AS share
 FROM leaders l JOIN totals t USING (side, party_id) JOIN sides s USING (side)
 """
 # The statistics' sums and average prices of a relation `s` with the `rollups.MEASURES`.
