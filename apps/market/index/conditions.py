@@ -80,8 +80,9 @@ class Where:
         return " AND ".join(self.clauses) if self.clauses else "TRUE"
 
 
-# The types of the id columns a search's ids are joined on (`Where.among`).
-_ID_TYPES = {"description_id": "INTEGER", "importer_id": "BIGINT", "exporter_id": "BIGINT"}
+# The type of each id column a search's ids are joined on (`Where.among`): the column's own,
+# so the join casts no row.
+_ID_TYPES = {"description_id": "INTEGER"}
 
 
 @dataclass(frozen=True)
@@ -264,10 +265,15 @@ def _add_among(
     """`s.column` among the ids of the statement `ids` (`_among`); joined with them when
     `joined` and `resolve` looks them up (`Where.among`)."""
     if joined and resolve is not None:
-        where.among(column, resolve(f"SELECT list({column}) FROM ({ids})", params))
+        where.among(column, _looked_up(column, ids, params, resolve))
     else:
         clause, clause_params = _among(column, ids, params, resolve)
         where.add(clause, *clause_params)
+
+
+def _looked_up(column: str, ids: str, params: Sequence[Any], resolve: Resolve) -> Sequence[int]:
+    """The ids the statement `ids` gives in its column `column`, as `resolve` looks them up."""
+    return resolve(f"SELECT list({column}) FROM ({ids})", params)
 
 
 def _among(
@@ -281,7 +287,7 @@ def _among(
     count of 'rice' over 1,000,000 shipments: 370 ms against 50)."""
     if resolve is None:
         return f"s.{column} IN (SELECT unnest(list({column})) FROM ({ids}))", list(params)
-    return _listed(column, resolve(f"SELECT list({column}) FROM ({ids})", params))
+    return _listed(column, _looked_up(column, ids, params, resolve))
 
 
 # Ids at least this dense among the numbers up to the largest (descriptions and parties are

@@ -300,13 +300,14 @@ def _part_rows(
             rolled=False,
         )
     first, last = months
-    where = where.listed()
+    # A roll-up's few rows of a text's codes test its ids on each row (`Where.listed`).
+    listed = where.listed()
     columns = ", ".join(("month", *rollup.grain, *MEASURES))
     parts = [
         (
-            f"SELECT {columns} FROM {where.rows(rollup.table)} "
-            f"WHERE s.month BETWEEN ? AND ? AND {where.sql()}",
-            [first, last.replace(day=1), *where.params],
+            f"SELECT {columns} FROM {listed.rows(rollup.table)} "
+            f"WHERE s.month BETWEEN ? AND ? AND {listed.sql()}",
+            [first, last.replace(day=1), *listed.params],
         )
     ]
     # The days of the partial first and last months.
@@ -318,8 +319,8 @@ def _part_rows(
     for begin, end in edges:
         parts.append(
             (
-                _shipment_rows(rollup.grain, where),
-                [begin, end, *where.params],
+                _shipment_rows(rollup.grain, listed),
+                [begin, end, *listed.params],
             )
         )
     return Source(
