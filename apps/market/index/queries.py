@@ -428,13 +428,8 @@ class DuckDBTradeIndex(TradeAnalysis):
         with self._cursor() as cursor:
             cursor.execute(
                 """
-                SELECT p.name, coalesce(p.country, ''), coalesce(e.n, 0), coalesce(i.n, 0)
-                FROM parties p
-                LEFT JOIN (SELECT exporter_id AS id, count(*) AS n FROM shipments GROUP BY 1) e
-                  ON e.id = p.party_id
-                LEFT JOIN (SELECT importer_id AS id, count(*) AS n FROM shipments GROUP BY 1) i
-                  ON i.id = p.party_id
-                WHERE e.n IS NOT NULL OR i.n IS NOT NULL
+                SELECT p.name, coalesce(p.country, ''), r.exported, r.imported
+                FROM party_roles r JOIN parties p USING (party_id)
                 """
             )
             return [(str(a), str(b), int(c), int(d)) for a, b, c, d in cursor.fetchall()]

@@ -40,8 +40,9 @@ among other nuts under 200819) is read in two parts that no shipment is in both 
 (`conditions.matching_parts`): its own codes from the roll-ups as any HS code, the prepared
 goods with its name in the description from the descriptions' roll-ups or, with both
 countries or a party, from the shipments of their code alone. Month, importer and exporter
-alone (`pair_totals`) serve a party's counterparties and a search on party names:
-13,906,451 groups of 50,000,000 demo shipments, built in 11 s.
+alone (`pair_totals`) serve a party's counterparties, a search on party names and each
+party's shipments on either side (the build's `party_roles`): 13,906,451 groups of
+50,000,000 demo shipments, built in 11 s.
 
 A search's whole months come from a roll-up; the days of a first or last month it covers only
 in part come from the shipments of those days, so any date range gives the figures a scan
@@ -50,9 +51,9 @@ gives.
 What sums cannot give keeps scanning the shipments: the distinct parties of what no party
 roll-up holds (`statistics` of a product text's descriptions scans only the parties beside
 the sums of its roll-up: at 50,000,000 shipments 'robusta coffee' over three years takes 96 ms
-that way and 116 in one pass, 'dried mango' 43 and 34), the exact quartiles of a search no
-step roll-up holds, and `party_roles`. The medians of a party's profile read its own unit
-prices (`party_prices`), kept by party within each month: the shipments are kept by HS code,
+that way and 116 in one pass, 'dried mango' 43 and 34) and the exact quartiles of a search
+no step roll-up holds. The medians of a party's profile read its own unit prices
+(`party_prices`), kept by party within each month: the shipments are kept by HS code,
 so a party's rows lie in every row group of the codes it trades (at 50,000,000 shipments,
 the largest importer's medians: 244 ms from the shipments, 80 ms from its prices; the table
 takes some 18 s of the build)."""
