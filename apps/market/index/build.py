@@ -27,7 +27,7 @@ from django.db import connection
 from apps.core.progress import logged_step
 from apps.market.fileformat import DEMO_SOURCE
 from apps.market.index.ordered import build_ordered
-from apps.market.index.rollups import build_party_prices, build_rollups
+from apps.market.index.rollups import build_party_prices, build_party_roles, build_rollups
 from apps.market.index.storage import (
     HS_COLUMNS,
     PARTY_COLUMNS,
@@ -198,7 +198,7 @@ def _load(
         build_rollups(db)
     with _step("prices by party"):
         build_party_prices(db)
-    _party_roles(db)
+        build_party_roles(db)
     with _step("shipments in the order of each measure"):
         build_ordered(db)
     _facts(db)
@@ -289,23 +289,6 @@ def _sort_shipments(db: duckdb.DuckDBPyConnection, raw: str, months: list[Path])
     for month in months:
         month_rows = joined.format(raw=f"read_parquet('{month}/*.parquet')")
         db.execute(f"INSERT INTO shipments {month_rows} ORDER BY r.hs_code, r.date, r.id")
-
-
-def _party_roles(db: duckdb.DuckDBPyConnection) -> None:
-    """Each trading party's shipments as exporter and as importer, from the pairs' roll-up: the
-    AI box's dictionary of parties reads them as a web process starts, which two counts over
-    every shipment made a cost of seconds beside its first searches."""
-    db.execute(
-        """
-        CREATE TABLE party_roles AS
-        SELECT party_id, sum(exported)::BIGINT AS exported, sum(imported)::BIGINT AS imported
-        FROM (
-            SELECT exporter_id AS party_id, shipments AS exported, 0 AS imported FROM pair_totals
-            UNION ALL
-            SELECT importer_id, 0, shipments FROM pair_totals
-        ) GROUP BY party_id ORDER BY party_id
-        """
-    )
 
 
 def _facts(db: duckdb.DuckDBPyConnection) -> None:

@@ -26,7 +26,14 @@ from apps.market.index.bounded import BoundedCursor
 from apps.market.index.conditions import Where, declared_hs_query, where_clause
 from apps.market.index.paging import DEFAULT_SORT, rows_to_read
 from apps.market.index.ranking import RANKING_SIDES
-from apps.market.index.rollups import PARTY_PRICES, ROLLUPS, Source, source
+from apps.market.index.rollups import (
+    PARTY_PRICES,
+    PARTY_ROLES,
+    ROLES,
+    ROLLUPS,
+    Source,
+    source,
+)
 from apps.market.index.shared import (
     SUMS,
     UNBOUNDED_WAIT,
@@ -161,7 +168,7 @@ def _has_rollups(path: str) -> bool:
 def complete(path: Path) -> bool:
     """Whether a snapshot holds every table a build makes now: one an earlier version built
     still answers every search, only more slowly, until it is built again."""
-    return _has_rollups(str(path)) and _has_tables(str(path), ordered.TABLES)
+    return _has_rollups(str(path)) and _has_tables(str(path), (*ordered.TABLES, PARTY_ROLES))
 
 
 @lru_cache(maxsize=1024)
@@ -424,12 +431,16 @@ class DuckDBTradeIndex(TradeAnalysis):
         return self._query(f"{totals} ORDER BY value_usd DESC, key{ending}", rows.params)
 
     def party_roles(self) -> list[tuple[str, str, int, int]]:
-        """Every party that trades: (name, country, shipments as exporter, as importer)."""
+        """Every party that trades: (name, country, shipments as exporter, as importer), kept
+        by the build, else counted (a snapshot built before it kept them)."""
+        roles = PARTY_ROLES
+        if not _has_tables(str(self.path), (PARTY_ROLES,)):
+            roles = f"({ROLES.format(count='count(*)', rows='shipments')})"
         with self._cursor() as cursor:
             cursor.execute(
-                """
+                f"""
                 SELECT p.name, coalesce(p.country, ''), r.exported, r.imported
-                FROM party_roles r JOIN parties p USING (party_id)
+                FROM {roles} r JOIN parties p USING (party_id)
                 """
             )
             return [(str(a), str(b), int(c), int(d)) for a, b, c, d in cursor.fetchall()]

@@ -3,10 +3,12 @@ its orders and pages, and the totals of what it matches."""
 
 from __future__ import annotations
 
+import shutil
 from datetime import date
 from pathlib import Path
 from typing import Any
 
+import duckdb
 import pytest
 
 from apps.market import index
@@ -277,6 +279,20 @@ def test_what_the_whole_index_holds(trade: dict[str, Shipment]) -> None:
     assert roles[("Mekong Seafoods Corp", "VN")] == (3, 0)
     assert roles[("Garden State Snacks Inc", "US")] == (0, 2)
     assert roles[("Dutch Nut Trading B.V.", "NL")] == (0, 2)
+
+
+def test_a_snapshot_built_before_the_roles_were_kept_counts_them(
+    trade: dict[str, Shipment], tmp_path: Path
+) -> None:
+    snapshot = current().path
+    older = tmp_path / snapshot.name
+    shutil.copy(snapshot, older)
+    with duckdb.connect(str(older)) as db:
+        db.execute("DROP TABLE party_roles")
+
+    assert index.complete(snapshot)
+    assert not index.complete(older)
+    assert sorted(DuckDBTradeIndex(older).party_roles()) == sorted(current().party_roles())
 
 
 def test_a_variety_misspelt_in_the_goods_is_found(settings: Any, tmp_path: Path) -> None:
