@@ -287,7 +287,7 @@ class TradeAnalysis:
     def _where(self, filters: ShipmentFilters) -> Where:
         raise NotImplementedError
 
-    def _party_totals(self, filters: ShipmentFilters) -> PartyTotals:
+    def _party_totals(self, filters: ShipmentFilters, side: str) -> PartyTotals:
         raise NotImplementedError
 
     def rankings(
@@ -296,15 +296,15 @@ class TradeAnalysis:
         """One page of the importers or exporters (`side`) of what `filters` match, the
         largest by `by` first, each with its share of the search's total and its figure in
         the previous period of equal length; and how many parties there are in all. Where no
-        roll-up holds the parties with the search, its first pages come from the pass its
-        statistics read too (`shared`)."""
+        roll-up holds the parties with the search, its first pages come from a pass over its
+        matches for the side, every measure's (`shared`)."""
         party, measure = RANKING_SIDES[side], RANKING_MEASURES[by]
         now = self._source(filters, needs=[party.removeprefix("s.")])
         if not now.rolled and ranks_kept(offset=offset, limit=limit):
-            totals = self._party_totals(filters)
-            page = totals.page(side, measure, offset=offset, limit=limit)
+            totals = self._party_totals(filters, side)
+            page = totals.page(measure, offset=offset, limit=limit)
             rows = self._with_previous(page, filters, party=party, measure=measure)
-            return ranked(rows, offset=offset, measure=measure), totals.parties[side]
+            return ranked(rows, offset=offset, measure=measure), totals.parties
         before = self._previous(filters, party, among="SELECT party_id FROM ranked")
         rows = self._query(
             f"""

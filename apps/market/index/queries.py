@@ -39,6 +39,8 @@ from apps.market.index.shared import (
     UNBOUNDED_WAIT,
     PartyTotals,
     computed_once,
+    party_counts,
+    party_counts_name,
     party_totals,
     party_totals_name,
     ranks_kept,
@@ -310,13 +312,11 @@ class DuckDBTradeIndex(TradeAnalysis):
     def statistics(self, filters: ShipmentFilters) -> dict[str, Any]:
         """Sums from the smallest roll-up, the distinct importers and exporters from theirs;
         where no roll-up holds the parties with the search (a product text's descriptions),
-        the parties from the pass over its matches that its rankings read too (`shared`)."""
+        the parties from a count of their ids among its matches (`shared`)."""
         importers = self._source(filters, needs=["importer_id"])
         exporters = self._source(filters, needs=["exporter_id"])
         if not (importers.rolled and exporters.rolled):
-            totals = self._party_totals(filters)
-            parties = {f"{side}s": count for side, count in totals.parties.items()}
-            return totals.whole | parties
+            return self._party_counts(filters)
         rows = self._source(filters)
         [row] = self._query(
             f"""
@@ -329,11 +329,17 @@ class DuckDBTradeIndex(TradeAnalysis):
         )
         return row
 
-    def _party_totals(self, filters: ShipmentFilters) -> PartyTotals:
+    def _party_counts(self, filters: ShipmentFilters) -> dict[str, Any]:
         parties = self._source(filters, needs=["importer_id", "exporter_id"])
         sums = self._source(filters)
-        compute = partial(party_totals, self._query, parties, sums)
-        name = party_totals_name(self.path, parties, sums)
+        compute = partial(party_counts, self._query, parties, sums)
+        name = party_counts_name(self.path, parties, sums)
+        return computed_once(name, compute, wait=self.timeout or UNBOUNDED_WAIT)
+
+    def _party_totals(self, filters: ShipmentFilters, side: str) -> PartyTotals:
+        parties = self._source(filters, needs=[f"{side}_id"])
+        compute = partial(party_totals, self._query, parties, side)
+        name = party_totals_name(self.path, parties, side)
         return computed_once(name, compute, wait=self.timeout or UNBOUNDED_WAIT)
 
     def monthly(self, filters: ShipmentFilters) -> list[dict[str, Any]]:
@@ -382,7 +388,7 @@ class DuckDBTradeIndex(TradeAnalysis):
         party = RANKING_SIDES[side]
         rows = self._source(filters, needs=[party.removeprefix("s.")])
         if not rows.rolled and ranks_kept(offset=0, limit=limit):
-            page = self._party_totals(filters).page(side, "value_usd", offset=0, limit=limit)
+            page = self._party_totals(filters, side).page("value_usd", offset=0, limit=limit)
             names = self._named("parties", "party_id", [row["party_id"] for row in page])
             return [row | names[row["party_id"]] for row in page if row["party_id"] in names]
         return self._query(

@@ -480,13 +480,18 @@ def test_each_aggregate_reads_the_smallest_rollup_that_serves_it(
         ("product text", lambda: index.monthly(text), {DESCRIPTIONS}),
         ("product text, top HS codes", lambda: index.top_hs_codes(text, limit=5), {DESCRIPTIONS}),
         (
-            "product text, distinct parties from the pass beside the sums",
+            "product text, distinct parties counted beside the sums",
             lambda: index.statistics(text),
             {DESCRIPTIONS, SCAN},
         ),
         (
-            "product text, top importers from the pass of its statistics",
+            "product text, top importers from the pass of its rankings",
             lambda: index.top_importers(text, limit=5),
+            {SCAN},
+        ),
+        (
+            "product text, fewer top importers, from the pass kept",
+            lambda: index.top_importers(text, limit=3),
             set(),
         ),
         (

@@ -1,5 +1,6 @@
 """The work one search's panels share: one computation per search among concurrent callers,
-and one pass over a product text's matches for its statistics and its rankings."""
+one pass a side over a product text's matches for its rankings, and a count of its parties
+for its statistics."""
 
 from __future__ import annotations
 
@@ -136,11 +137,12 @@ def snapshot(tmp_path: Path) -> Path:
 
 # Mangoes share 080450 with guavas and mangosteens: no roll-up holds their buyers.
 TEXT = ShipmentFilters(*THREE_YEARS, product_details="dried mango")
-_PASS = "GROUPING SETS ((s.importer_id), (s.exporter_id))"
+_PASS = "WITH totals AS MATERIALIZED"
+_COUNT = "count(DISTINCT s.importer_id)"
 
 
 @pytest.mark.django_db
-def test_a_text_statistics_and_rankings_read_its_matches_once(
+def test_a_text_rankings_read_its_matches_once_a_side_and_its_statistics_count_them(
     snapshot: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     index = DuckDBTradeIndex(snapshot, timeout=0)
@@ -148,16 +150,24 @@ def test_a_text_statistics_and_rankings_read_its_matches_once(
 
     statistics = index.statistics(TEXT)
     pages = {
-        (side, by): index.rankings(TEXT, side=side, by=by, offset=0, limit=10)
+        (side, by, offset): index.rankings(TEXT, side=side, by=by, offset=offset, limit=10)
         for side in ("importer", "exporter")
         for by in ("value", "weight", "shipments")
+        for offset in (0, 10)
     }
+    tops = index.top_importers(TEXT, limit=5), index.top_exporters(TEXT, limit=5)
+    index.statistics(TEXT)
 
     assert statistics["shipments"] > 0
-    assert sum(_PASS in sql for sql in statements) == 1
-    for (side, _), (rows, total) in pages.items():
+    assert sum(_COUNT in sql for sql in statements) == 1
+    assert sum(_PASS in sql for sql in statements) == 2
+    for (side, _, offset), (rows, total) in pages.items():
         assert total == statistics[f"{side}s"]
-        assert rows
+        assert rows or offset
+    assert [row["value_usd"] for row in tops[0]] == [
+        row["value_usd"] for row in pages["importer", "value", 0][0][:5]
+    ]
+    assert all(tops)
 
 
 @pytest.mark.django_db
