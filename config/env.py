@@ -52,9 +52,13 @@ SITE_URL = env.str("SITE_URL", f"http://127.0.0.1:{PORT}").rstrip("/")
 IDENTITY_URL = env.str("IDENTITY_URL", f"http://127.0.0.1:{IDENTITY_PORT}").rstrip("/")
 
 
+PERSISTENT_CONNECTION_SECONDS = 60
+
+
 def database(variable: str, sqlite_file: str) -> dict[str, Any]:
-    """The database named by `variable`, or a SQLite file under var/ set up for several
-    processes (web threads and the task worker) writing one file."""
+    """The database named by `variable`, its connections kept between requests, or a SQLite
+    file under var/ set up for several processes (web threads and the task worker) writing one
+    file."""
     settings = env.db(variable, default=f"sqlite:///{VAR_DIR / sqlite_file}")
     if settings["ENGINE"] == "django.db.backends.sqlite3":
         # Wait for the writer instead of failing, and let readers go on while it writes.
@@ -66,6 +70,12 @@ def database(variable: str, sqlite_file: str) -> dict[str, Any]:
         # Tests get a file too (one per test run): an in-memory database fails at once on a
         # lock instead of waiting, and the live server's threads and the test share it.
         settings["TEST"] = {"NAME": str(VAR_DIR / f"test-{os.getpid()}-{sqlite_file}")}
+    else:
+        # A web thread keeps its connection from one request to the next (checked before it is
+        # used again after an error): opening one cost a search over HTTP some 10 to 40 ms on
+        # PostgreSQL (`bench/market.py`). `?conn_max_age=0` in the URL opens one per request.
+        settings.setdefault("CONN_MAX_AGE", PERSISTENT_CONNECTION_SECONDS)
+        settings.setdefault("CONN_HEALTH_CHECKS", True)
     return settings
 
 

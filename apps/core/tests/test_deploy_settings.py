@@ -123,3 +123,23 @@ def test_plain_http_development_keeps_it_off(module: str, tmp_path: Path) -> Non
     assert shown["SECURE_PROXY_SSL_HEADER"] is None
     assert shown["SESSION_COOKIE_SECURE"] is False
     assert shown["TRUST_X_FORWARDED_FOR"] is False
+
+
+def test_a_database_server_connection_is_kept_between_requests(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from config.env import PERSISTENT_CONNECTION_SECONDS, database
+
+    monkeypatch.setenv("SOME_DATABASE_URL", "postgres://app@db:5432/tradewise")
+    kept = database("SOME_DATABASE_URL", "some.sqlite3")
+    monkeypatch.setenv("SOME_DATABASE_URL", "postgres://app@db:5432/tradewise?conn_max_age=0")
+    opened_each_time = database("SOME_DATABASE_URL", "some.sqlite3")
+    monkeypatch.delenv("SOME_DATABASE_URL")
+    embedded = database("SOME_DATABASE_URL", "some.sqlite3")
+
+    assert (kept["CONN_MAX_AGE"], kept["CONN_HEALTH_CHECKS"]) == (
+        PERSISTENT_CONNECTION_SECONDS,
+        True,
+    )
+    assert opened_each_time["CONN_MAX_AGE"] == 0
+    assert "CONN_MAX_AGE" not in embedded
