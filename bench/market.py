@@ -347,8 +347,8 @@ def screens(client: CheckedClient, requests: int) -> dict[str, list[float]]:
     searches = {
         "HS chapter 09, 3 years": {"hs_code": "09", **three_years},
         "'cashew', 3 years": {"product_details": "cashew", **three_years},
-        # Words of the descriptions within its codes: its statistics, rankings and top lists
-        # read its matches per party (one pass, `shared`).
+        # Words of the descriptions within its codes: its statistics count its parties and its
+        # rankings total them, a side a pass, from its matches (`shared`).
         "'robusta coffee', 3 years": {"product_details": "robusta coffee", **three_years},
         "'rice' from VN, 3 years": {"product_details": "rice", "exporter_country": "VN"}
         | three_years,
