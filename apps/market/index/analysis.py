@@ -287,7 +287,8 @@ class TradeAnalysis:
     def _where(self, filters: ShipmentFilters) -> Where:
         raise NotImplementedError
 
-    def _party_totals(self, filters: ShipmentFilters, side: str) -> PartyTotals:
+    def _party_totals(self, parties: Source, side: str) -> PartyTotals:
+        """The pass over `parties` (a search's matches with the side's party) for `side`."""
         raise NotImplementedError
 
     def rankings(
@@ -301,7 +302,7 @@ class TradeAnalysis:
         party, measure = RANKING_SIDES[side], RANKING_MEASURES[by]
         now = self._source(filters, needs=[party.removeprefix("s.")])
         if not now.rolled and ranks_kept(offset=offset, limit=limit):
-            totals = self._party_totals(filters, side)
+            totals = self._party_totals(now, side)
             page = totals.page(measure, offset=offset, limit=limit)
             rows = self._with_previous(page, filters, party=party, measure=measure)
             return ranked(rows, offset=offset, measure=measure), totals.parties

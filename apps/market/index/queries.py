@@ -336,8 +336,7 @@ class DuckDBTradeIndex(TradeAnalysis):
         name = party_counts_name(self.path, parties, sums)
         return computed_once(name, compute, wait=self.timeout or UNBOUNDED_WAIT)
 
-    def _party_totals(self, filters: ShipmentFilters, side: str) -> PartyTotals:
-        parties = self._source(filters, needs=[f"{side}_id"])
+    def _party_totals(self, parties: Source, side: str) -> PartyTotals:
         compute = partial(party_totals, self._query, parties, side)
         name = party_totals_name(self.path, parties, side)
         return computed_once(name, compute, wait=self.timeout or UNBOUNDED_WAIT)
@@ -388,7 +387,7 @@ class DuckDBTradeIndex(TradeAnalysis):
         party = RANKING_SIDES[side]
         rows = self._source(filters, needs=[party.removeprefix("s.")])
         if not rows.rolled and ranks_kept(offset=0, limit=limit):
-            page = self._party_totals(filters, side).page("value_usd", offset=0, limit=limit)
+            page = self._party_totals(rows, side).page("value_usd", offset=0, limit=limit)
             names = self._named("parties", "party_id", [row["party_id"] for row in page])
             return [row | names[row["party_id"]] for row in page if row["party_id"] in names]
         return self._query(

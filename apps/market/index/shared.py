@@ -42,7 +42,6 @@ RANKED = 100
 POLL_SECONDS = 0.01
 # How long it waits when the index sets no time limit.
 UNBOUNDED_WAIT = 60.0
-SIDES = tuple(RANKING_SIDES)
 MEASURES = tuple(RANKING_MEASURES.values())
 
 
@@ -115,7 +114,7 @@ def ranks_kept(*, offset: int, limit: int) -> bool:
 
 # Every match has an importer and an exporter, so a side's groups are its distinct parties.
 _TOTALS = """
-SELECT s.{side}_id AS party_id, sum(s.shipments)::BIGINT AS shipments,
+SELECT {party} AS party_id, sum(s.shipments)::BIGINT AS shipments,
        sum(s.value_usd) AS value_usd, coalesce(sum(s.net_weight_kg), 0) AS net_weight_kg,
        max(s.last_date) AS last_date
 FROM ({rows}) s GROUP BY 1
@@ -170,7 +169,7 @@ def party_totals_name(snapshot: Path, parties: Source, side: str) -> str:
 
 def party_totals(query: Query, parties: Source, side: str) -> PartyTotals:
     """One pass over `parties` (the matches with their parties) for the rankings of `side`."""
-    sql = _PARTY_TOTALS.format(side=side, rows=parties.sql)
+    sql = _PARTY_TOTALS.format(party=RANKING_SIDES[side], rows=parties.sql)
     ranked: dict[str, list[dict[str, Any]]] = {measure: [] for measure in MEASURES}
     parties_in_all = 0
     for row in sorted(query(sql, parties.params), key=lambda row: row["place"]):
