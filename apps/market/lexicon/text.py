@@ -15,15 +15,19 @@ A text becomes a list of `Term`s. A term is what the lexicon indexes and looks u
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import snowballstemmer
 
 from apps.market.names import normalise_name
 
-_STEMMER = snowballstemmer.stemmer("english")
+# A stemmer keeps the word it works on in itself: two threads of a web process stemming at once
+# would garble each other's words, so each thread has its own.
+_STEMMERS = threading.local()
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
 _SIZE = re.compile(
@@ -308,7 +312,14 @@ def is_size(word: str) -> bool:
 
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    return str(_STEMMER.stemWord(word)) if word.isascii() and word.isalpha() else word
+    return str(_stemmer().stemWord(word)) if word.isascii() and word.isalpha() else word
+
+
+def _stemmer() -> Any:
+    found = getattr(_STEMMERS, "english", None)
+    if found is None:
+        found = _STEMMERS.english = snowballstemmer.stemmer("english")
+    return found
 
 
 def latin_terms(
