@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from datetime import date
 
 logger = logging.getLogger(__name__)
@@ -38,5 +39,11 @@ def warm_up() -> None:
         connection.close()
 
 
-def warm_up_in_background() -> None:
-    threading.Thread(target=warm_up, name="ask-warm-up", daemon=True).start()
+def warm_up_in_background(then: Callable[[], object] = lambda: None) -> None:
+    """`warm_up` on a thread of its own, then `then`."""
+
+    def run() -> None:
+        warm_up()
+        then()
+
+    threading.Thread(target=run, name="ask-warm-up", daemon=True).start()
