@@ -43,6 +43,7 @@ DEFAULT_PATH = (
     "/market-insights?product_details=cashew&exporter_country=VN"
     "&start_date=01-01-2024&end_date=31-12-2024"
 )
+TRIES = 3
 CATEGORIES = ("performance", "accessibility", "best-practices")
 # The interface languages, by the code the language cookie holds.
 LANGUAGE_COOKIES = {"en": "en", "vi": "vi", "zh": "zh-hans"}
@@ -88,18 +89,21 @@ def signed_in_chromium(base_url: str, session: str, language: str) -> Iterator[i
 
 
 def run_once(lighthouse: list[str], url: str, port: int, report: Path) -> dict[str, float]:
-    subprocess.run(  # noqa: S603 (the command is the developer's own LIGHTHOUSE)
-        [
-            *lighthouse,
-            url,
-            "--quiet",
-            "--output=json",
-            f"--output-path={report}",
-            f"--only-categories={','.join(CATEGORIES)}",
-            f"--port={port}",
-        ],
-        check=True,
-    )
+    command = [
+        *lighthouse,
+        url,
+        "--quiet",
+        "--output=json",
+        f"--output-path={report}",
+        f"--only-categories={','.join(CATEGORIES)}",
+        f"--port={port}",
+    ]
+    # Lighthouse now and then fails to record a load's trace ("Please run Lighthouse again",
+    # NO_NAVSTART): such a run is tried again, up to TRIES in all.
+    for tries_left in reversed(range(TRIES)):
+        # The command is the developer's own LIGHTHOUSE.
+        if subprocess.run(command, check=tries_left == 0).returncode == 0:  # noqa: S603
+            break
     result = json.loads(report.read_text())
     final_url = result.get("finalDisplayedUrl") or result.get("finalUrl", "")
     if "/signin" in final_url:
