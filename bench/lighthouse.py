@@ -100,10 +100,12 @@ def run_once(lighthouse: list[str], url: str, port: int, report: Path) -> dict[s
     ]
     # Lighthouse now and then fails to record a load's trace ("Please run Lighthouse again",
     # NO_NAVSTART): such a run is tried again, up to TRIES in all.
-    for tries_left in reversed(range(TRIES)):
+    for _ in range(TRIES):
         # The command is the developer's own LIGHTHOUSE.
-        if subprocess.run(command, check=tries_left == 0).returncode == 0:  # noqa: S603
+        if subprocess.run(command, check=False).returncode == 0:  # noqa: S603
             break
+    else:
+        raise SystemExit(f"Lighthouse failed {TRIES} times on {url}")
     result = json.loads(report.read_text())
     final_url = result.get("finalDisplayedUrl") or result.get("finalUrl", "")
     if "/signin" in final_url:

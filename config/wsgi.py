@@ -17,8 +17,9 @@ from apps.market.lexicon import prepare as prepare_product_search  # noqa: E402
 prepare_product_search()
 
 # The AI box's date parser and party dictionary load while the server starts. What the process
-# has loaded by then lives as long as it does: the collector's full passes, which took some
-# 260 ms over it in one request now and then (10,000,000 shipments), skip it from then on.
+# has loaded by then lives as long as it does, so the collector's full passes skip it from then
+# on: one such pass over it took 260 ms, stalling whichever request it fell in (10,000,000
+# shipments).
 import gc  # noqa: E402
 
 from apps.market.ask.warm import warm_up_in_background  # noqa: E402
